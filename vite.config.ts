@@ -1,0 +1,19 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// One config for the client build (served by the game server from dist/) and for vitest.
+export default defineConfig({
+  root: "client",
+  plugins: [react()],
+  build: { outDir: "../dist", emptyOutDir: true },
+  server: { proxy: { "/socket.io": { target: "http://127.0.0.1:3000", ws: true }, "/api": "http://127.0.0.1:3000" } },
+  test: {
+    root: ".",
+    include: ["test/**/*.test.{ts,tsx}"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: integration and browser suites fight for them, so cap parallel files.
+    maxWorkers: 2,
+  },
+});
