@@ -1,0 +1,172 @@
+/**
+ * Is a clue legal? One place for the rule of RULES.md §2 ("a clue that contains the secret
+ * or any grid word … is rejected"), shared by the game reducer, the bots, the benchmark's
+ * generators and the LLM message parser, so that all of them reject the same clues.
+ *
+ * Matching works on tokens, not substrings: "category" does not contain "cat", but
+ * "Cats", "CAT'S", "c\u200Bat", "ｃａｔ" and "ice-cream"/"icecreams" (for "ice cream") do.
+ * The light stem folds plurals, possessives and -ing/-ed, nothing more; it errs towards
+ * rejecting ("news" is taken for "new"), because a leaked grid word spoils a round while
+ * a rejected clue costs one retry.
+ */
+
+/** Longest clue, in characters after cleaning: generous for five long words, short enough for one line. */
+export const MAX_CLUE_CHARS = 80;
+/** The clue word limit allowed by the rules (⚙ 1 to 5; 5 is the benchmark's limit). */
+export const MIN_CLUE_WORDS = 1;
+export const MAX_CLUE_WORDS = 5;
+
+export type ClueViolationCode = "clue_empty" | "clue_too_many_words" | "clue_too_long" | "clue_contains_grid_word";
+
+export interface ClueViolation {
+  code: ClueViolationCode;
+  /** One line for the player; never says whether the word found is the secret. */
+  message: string;
+  /** The grid word found, as written on the grid (for "clue_contains_grid_word"). */
+  word?: string;
+}
+
+// Format characters (zero-width space/joiners, soft hyphen, bidi controls, BOM …): invisible, so they
+// could smuggle a grid word past a naive check and are never meaningful in a clue.
+const FORMAT_CHARS = /\p{Cf}/gu;
+const COMBINING_MARKS = /\p{Mn}/gu;
+// Letters and digits form separate tokens so that "apple1" still shows "apple".
+const TOKEN = /\p{L}+|\p{N}+/gu;
+// Scripts written without spaces between words: a grid word there is matched as a substring.
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** What a clue or chat line is stored as: NFKC, invisible format characters removed, whitespace collapsed, trimmed. */
+export function cleanText(text: string): string {
+  return text.normalize("NFKC").replace(FORMAT_CHARS, "").replace(/\s+/gu, " ").trim();
+}
+
+/**
+ * The form two texts are compared in: cleaned, case-folded, accents stripped, every run of
+ * punctuation or space turned into one space. `normalizeForComparison("Ice-Cream!") === "ice cream"`.
+ */
+export function normalizeForComparison(text: string): string {
+  const folded = cleanText(text)
+    .toLowerCase()
+    .replace(/ß/gu, "ss")
+    .replace(/ς/gu, "σ")
+    .normalize("NFD")
+    .replace(COMBINING_MARKS, "")
+    .normalize("NFC");
+  return (folded.match(TOKEN) ?? []).join(" ");
+}
+
+/** Words of a clue as the word limit counts them: whitespace-separated chunks holding a letter or digit ("ice-cream" is one). */
+export function countClueWords(clue: string): number {
+  return cleanText(clue)
+    .split(" ")
+    .filter((chunk) => /[\p{L}\p{N}]/u.test(chunk)).length;
+}
+
+/**
+ * The forms a token may stand for under the light stem: itself, and its base after removing a
+ * plural, possessive, -ing or -ed ending. Two tokens match when their forms overlap.
+ */
+export function lightStems(token: string): string[] {
+  const forms = new Set<string>([token]);
+  const add = (base: string) => {
+    if (base.length >= 3) forms.add(base);
+  };
+  const undouble = (base: string) => {
+    // "running" → "runn" → "run", "stopped" → "stopp" → "stop"
+    if (base.length >= 4 && base[base.length - 1] === base[base.length - 2] && !/[aeiouls]/.test(base[base.length - 1])) {
+      add(base.slice(0, -1));
+    }
+  };
+  if (token.length > 3) {
+    if (token.endsWith("ies")) add(token.slice(0, -3) + "y");
+    if (token.endsWith("es")) add(token.slice(0, -2));
+    if (token.endsWith("s") && !token.endsWith("ss")) add(token.slice(0, -1));
+    if (token.endsWith("ied")) add(token.slice(0, -3) + "y");
+    if (token.endsWith("ed")) {
+      const base = token.slice(0, -2);
+      if (base.length >= 3) {
+        add(base);
+        add(base + "e");
+        undouble(base);
+      }
+    }
+    if (token.endsWith("ing")) {
+      const base = token.slice(0, -3);
+      if (base.length >= 3) {
+        add(base);
+        add(base + "e");
+        undouble(base);
+      }
+    }
+  }
+  return [...forms];
+}
+
+function tokensMatch(a: string, b: string): boolean {
+  if (a === b) return true;
+  const formsOfA = lightStems(a);
+  return lightStems(b).some((form) => formsOfA.includes(form));
+}
+
+function tokensOf(text: string): string[] {
+  const normalized = normalizeForComparison(text);
+  return normalized === "" ? [] : normalized.split(" ");
+}
+
+// Longest run of clue tokens glued together when looking for a grid word written solid ("ice cream" as "icecream", or the reverse).
+const MAX_GLUED_TOKENS = 4;
+
+function clueContains(clueTokens: string[], word: string): boolean {
+  const wordTokens = tokensOf(word);
+  if (wordTokens.length === 0) return false;
+  const solidWord = wordTokens.join("");
+  if (UNSPACED_SCRIPT.test(solidWord)) return clueTokens.join("").includes(solidWord);
+  for (let start = 0; start < clueTokens.length; start++) {
+    // The grid word's tokens in a row: "ice creams" for "ice cream".
+    if (start + wordTokens.length <= clueTokens.length && wordTokens.every((token, i) => tokensMatch(clueTokens[start + i], token))) {
+      return true;
+    }
+    // The grid word written solid or split differently: "icecream", "ice-cream", "sun flower" for "sunflower".
+    let glued = "";
+    for (let end = start; end < Math.min(clueTokens.length, start + MAX_GLUED_TOKENS); end++) {
+      glued += clueTokens[end];
+      if (end > start || wordTokens.length > 1) {
+        if (tokensMatch(glued, solidWord)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The first grid word (as written in `words`) that the clue contains after normalization and the light stem, if any. */
+export function findGridWordIn(clue: string, words: readonly string[]): string | undefined {
+  const clueTokens = tokensOf(clue);
+  if (clueTokens.length === 0) return undefined;
+  return words.find((word) => clueContains(clueTokens, word));
+}
+
+/**
+ * Why a clue is not allowed, or undefined when it is. Checks, in order: empty (nothing but
+ * spaces, punctuation or invisible characters), more than `maxWords` words, longer than
+ * MAX_CLUE_CHARS characters, contains a grid word (the secret being one of them).
+ */
+export function clueViolation(clue: string, words: readonly string[], maxWords: number): ClueViolation | undefined {
+  const cleaned = cleanText(clue);
+  if (normalizeForComparison(cleaned) === "") {
+    return { code: "clue_empty", message: "The clue is empty: type at least one word." };
+  }
+  const count = countClueWords(cleaned);
+  if (count > maxWords) {
+    const limit = maxWords === 1 ? "one word" : `${maxWords} words`;
+    return { code: "clue_too_many_words", message: `The clue has ${count} words; the limit is ${limit}.` };
+  }
+  const length = [...cleaned].length;
+  if (length > MAX_CLUE_CHARS) {
+    return { code: "clue_too_long", message: `The clue is ${length} characters long; the limit is ${MAX_CLUE_CHARS}.` };
+  }
+  const word = findGridWordIn(cleaned, words);
+  if (word !== undefined) {
+    return { code: "clue_contains_grid_word", message: `The clue contains "${word}", a word on the grid: give a clue without it.`, word };
+  }
+  return undefined;
+}
