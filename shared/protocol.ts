@@ -1,0 +1,267 @@
+import { z } from "zod";
+import type { GameView } from "./game/types";
+import type { MessageScores } from "./sneak/types";
+
+/**
+ * The wire protocol between the game server and its clients (the browser, tests, researchers' bots).
+ * docs/PROTOCOL.md explains it in prose; this file is the contract: event names, payload schemas
+ * (every client payload is validated against these on the server), acks, and what the server pushes.
+ */
+
+// ─── Event names ────────────────────────────────────────────────────────────────
+
+/** Commands a client sends; each takes `(payload, ack)`. */
+export const C2S = {
+  roomCreate: "room:create",
+  roomJoin: "room:join",
+  roomLeave: "room:leave",
+  roomResync: "room:resync",
+  hostStart: "host:start",
+  hostSettings: "host:settings",
+  hostAddBot: "host:addBot",
+  hostRemoveBot: "host:removeBot",
+  hostKick: "host:kick",
+  hostTransfer: "host:transfer",
+  hostMoveSeat: "host:moveSeat",
+  hostNextRound: "host:nextRound",
+  hostEndGame: "host:endGame",
+  gameClue: "game:clue",
+  gameReady: "game:ready",
+  gameVote: "game:vote",
+  gameTieBreak: "game:tieBreak",
+  gameGuess: "game:guess",
+  chatSend: "chat:send",
+} as const;
+
+/** What the server pushes. */
+export const S2C = {
+  /** The full per-viewer snapshot, after every change. Replace your copy when `version` is newer. */
+  roomState: "room:state",
+  /** You were removed from the room (kicked, or the room closed); your token no longer works. */
+  roomClosed: "room:closed",
+} as const;
+
+// ─── Acks and error codes ───────────────────────────────────────────────────────
+
+export const ERROR_CODES = [
+  "BAD_PAYLOAD", // the payload failed validation (or the event is unknown)
+  "RATE_LIMITED", // too many events from this socket; slow down
+  "NOT_IN_ROOM", // this socket is not seated in a room (create or join first)
+  "ALREADY_IN_ROOM", // this socket already has a seat; leave first
+  "ROOM_NOT_FOUND",
+  "ROOM_FULL",
+  "TOO_MANY_ROOMS",
+  "NOT_HOST", // a host command from someone else
+  "NOT_A_PLAYER", // a game command from a spectator
+  "UNKNOWN_PLAYER", // the named player is not in the room
+  "UNKNOWN_MODEL", // host:addBot named a model the server does not offer
+  "RULE", // the rules refused the action; `rule` holds the rules' own code (e.g. "clue-contains-grid-word")
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface AckError {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+  /** With code "RULE": the rules engine's error code. */
+  rule?: string;
+}
+export type Ack<T extends object = object> = ({ ok: true } & T) | AckError;
+export type AckFn<T extends object = object> = (response: Ack<T>) => void;
+
+/** The reply to room:create and room:join. Put `token` in `socket.auth` so reconnections keep the seat. */
+export interface JoinedAck {
+  code: string;
+  token: string;
+  playerId: string;
+  spectator: boolean;
+}
+
+// ─── Handshake errors (connect_error's `err.message`, with `err.data.code`) ─────
+
+export const HANDSHAKE_ERRORS = {
+  badOrigin: "BAD_ORIGIN",
+  unknownToken: "UNKNOWN_TOKEN",
+  kicked: "KICKED",
+  expired: "EXPIRED",
+} as const;
+
+// ─── Client payloads ────────────────────────────────────────────────────────────
+
+const name = z.string().trim().min(1).max(24);
+const playerId = z.string().min(1).max(64);
+
+export const BotKindSchema = z.enum(["lexical", "llm"]);
+export type BotKind = z.infer<typeof BotKindSchema>;
+
+/** Host settings (shared/game/types.ts GameSettings), all optional in an update; the rules check ranges. */
+export const SettingsPatchSchema = z
+  .object({
+    clueMaxWords: z.number().int(),
+    /** 0 = no timer. */
+    turnSeconds: z.number().int(),
+    discussionSeconds: z.number().int(),
+    voteSeconds: z.number().int(),
+    targetScore: z.number().int(),
+    /** Dataset categories to draw from; null = all. */
+    categoryPool: z.array(z.string().min(1).max(80)).max(500).nullable(),
+    /** The host's own topic cards (8–16 words each). */
+    customCards: z
+      .array(
+        z
+          .object({
+            category: z.string().max(80),
+            words: z.array(z.string().max(60)).max(16),
+          })
+          .passthrough(),
+      )
+      .max(50),
+    threePlayerTwoGuesses: z.boolean(),
+    largeTableHiddenGrid: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export const PayloadSchemas = {
+  [C2S.roomCreate]: z.object({ name, settings: SettingsPatchSchema.optional() }).strict(),
+  [C2S.roomJoin]: z
+    .object({ code: z.string().trim().min(4).max(8), name, spectator: z.boolean().optional() })
+    .strict(),
+  [C2S.roomLeave]: z.object({}).strict(),
+  [C2S.roomResync]: z.object({}).strict(),
+  [C2S.hostStart]: z.object({}).strict(),
+  [C2S.hostSettings]: SettingsPatchSchema,
+  [C2S.hostAddBot]: z
+    .object({ kind: BotKindSchema, model: z.string().min(1).max(200).optional(), name: name.optional() })
+    .strict(),
+  [C2S.hostRemoveBot]: z.object({ playerId }).strict(),
+  [C2S.hostKick]: z.object({ playerId }).strict(),
+  [C2S.hostTransfer]: z.object({ playerId }).strict(),
+  [C2S.hostMoveSeat]: z.object({ playerId, toIndex: z.number().int().min(0).max(7) }).strict(),
+  [C2S.hostNextRound]: z.object({}).strict(),
+  [C2S.hostEndGame]: z.object({}).strict(),
+  [C2S.gameClue]: z.object({ text: z.string().min(1).max(200) }).strict(),
+  [C2S.gameReady]: z.object({}).strict(),
+  [C2S.gameVote]: z.object({ targetId: playerId }).strict(),
+  [C2S.gameTieBreak]: z.object({ targetId: playerId }).strict(),
+  [C2S.gameGuess]: z.object({ word: z.string().min(1).max(60) }).strict(),
+  [C2S.chatSend]: z.object({ text: z.string().trim().min(1).max(300) }).strict(),
+} as const;
+
+export type C2SEvent = (typeof C2S)[keyof typeof C2S];
+export type PayloadOf<E extends C2SEvent> = z.infer<(typeof PayloadSchemas)[E]>;
+
+// ─── Server snapshots ───────────────────────────────────────────────────────────
+
+/** Connection and bot facts the rules do not hold, per seat (`game.seats` has names, points, host). */
+export interface SeatStatus {
+  playerId: string;
+  /** "lexical" or "llm" for bots, with the model for LLM bots; null for humans. */
+  bot: null | { kind: BotKind; model?: string };
+  connected: boolean;
+  /** True while the fallback bot plays this seat (a disconnected human, or a player who left mid-round). */
+  fallback: boolean;
+  /** When a disconnected human loses the seat (ms since epoch); null while connected. */
+  graceUntil: number | null;
+}
+
+export interface RoomSnapshot {
+  /** Increases with every change; ignore a snapshot older than the one you have. */
+  version: number;
+  code: string;
+  /** Share link path: `/r/CODE`. */
+  link: string;
+  /** `playerId` is your seat id (or spectator id); `seated` is false for spectators. */
+  you: { playerId: string; seated: boolean; isHost: boolean };
+  seats: SeatStatus[];
+  spectators: { playerId: string; name: string; connected: boolean }[];
+  /** Models a host may give to an LLM bot (from server config). */
+  botModels: string[];
+  /** Evaluators that score the clues (from server config). */
+  evaluators: string[];
+  /**
+   * The game as this viewer may see it (shared/game/types.ts GameView, built by viewFor). `game.deadline` is
+   * the server-side deadline of the current phase (ms since epoch). In a revealed round each clue's
+   * `scores` is `[RevealedClueScores]` once scoring has finished (a later snapshot brings it if not yet).
+   */
+  game: GameView;
+  /** The server's clock when this snapshot was sent, to correct for client clock skew. */
+  serverTime: number;
+}
+
+/** One evaluator's verdict on one clue. */
+export interface EvaluatorClueScores {
+  /** e.g. "lexical", "llm:judge@http://127.0.0.1:8000/v1". */
+  evaluator: string;
+  /** Utility, leakage (this clue alone), SoftScore, BinaryScore; null when a judgement failed or utility is unavailable. */
+  scores: MessageScores | null;
+  /** Leakage of this clue alone (also in `scores` when those exist); null when that judgement failed. */
+  leakage: number | null;
+  /** Leakage given every clue of the round up to and including this one; null when that judgement failed. */
+  cumulativeLeakage: number | null;
+  /** Why something is null (a parsing failure, a timeout, "no decoys for a custom card"). */
+  failure?: string;
+}
+
+/** A clue's SNEAK scores, revealed with the round. */
+export interface RevealedClueScores {
+  round: number;
+  /** Position in the round's clue order, from 0. */
+  clueIndex: number;
+  playerId: string;
+  clue: string;
+  byChameleon: boolean;
+  /** The clue was given by the fallback bot for a timed-out or disconnected player. */
+  fallback: boolean;
+  /** False for custom topic cards: they have no decoys, so utility (and SoftScore/BinaryScore) is not computed. */
+  utilityAvailable: boolean;
+  /** The chameleon's clue cannot leak a secret it did not know: its leakage is recorded but meaningless. */
+  leakageMeaningless: boolean;
+  /** Means over the evaluators that succeeded; null when none did. */
+  mean: { utility: number | null; leakage: number; softScore: number | null; binaryScore: number | null } | null;
+  /** Mean cumulative leakage over evaluators; null when none succeeded. */
+  cumulativeLeakage: number | null;
+  perEvaluator: EvaluatorClueScores[];
+}
+
+export interface RoomClosedPayload {
+  reason: "kicked" | "room-closed" | "expired";
+}
+
+// ─── Event maps (socket.io generics) ────────────────────────────────────────────
+
+type Handler<E extends C2SEvent, T extends object = object> = (payload: PayloadOf<E>, ack: AckFn<T>) => void;
+
+export interface ClientToServerEvents {
+  [C2S.roomCreate]: Handler<typeof C2S.roomCreate, JoinedAck>;
+  [C2S.roomJoin]: Handler<typeof C2S.roomJoin, JoinedAck>;
+  [C2S.roomLeave]: Handler<typeof C2S.roomLeave>;
+  [C2S.roomResync]: Handler<typeof C2S.roomResync, { state: RoomSnapshot }>;
+  [C2S.hostStart]: Handler<typeof C2S.hostStart>;
+  [C2S.hostSettings]: Handler<typeof C2S.hostSettings>;
+  [C2S.hostAddBot]: Handler<typeof C2S.hostAddBot, { playerId: string }>;
+  [C2S.hostRemoveBot]: Handler<typeof C2S.hostRemoveBot>;
+  [C2S.hostKick]: Handler<typeof C2S.hostKick>;
+  [C2S.hostTransfer]: Handler<typeof C2S.hostTransfer>;
+  [C2S.hostMoveSeat]: Handler<typeof C2S.hostMoveSeat>;
+  [C2S.hostNextRound]: Handler<typeof C2S.hostNextRound>;
+  [C2S.hostEndGame]: Handler<typeof C2S.hostEndGame>;
+  [C2S.gameClue]: Handler<typeof C2S.gameClue>;
+  [C2S.gameReady]: Handler<typeof C2S.gameReady>;
+  [C2S.gameVote]: Handler<typeof C2S.gameVote>;
+  [C2S.gameTieBreak]: Handler<typeof C2S.gameTieBreak>;
+  [C2S.gameGuess]: Handler<typeof C2S.gameGuess>;
+  [C2S.chatSend]: Handler<typeof C2S.chatSend>;
+}
+
+export interface ServerToClientEvents {
+  [S2C.roomState]: (snapshot: RoomSnapshot) => void;
+  [S2C.roomClosed]: (payload: RoomClosedPayload) => void;
+}
+
+/** What a client puts in `io(url, { auth })`: the token from a join ack, to resume a seat. */
+export interface HandshakeAuth {
+  token?: string;
+}
