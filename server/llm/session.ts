@@ -1,0 +1,65 @@
+/**
+ * Builds the client for one `llm:` spec in a benchmark run and guards it: the first request that
+ * fails after its retries marks the endpoint down, and every later call on it fails at once with
+ * the same EndpointDownError, so a run stops quickly and keeps what it scored.
+ */
+import { join } from "node:path";
+import type { RunContext } from "../bench/run-context";
+import type { MissingLetterRule } from "../../shared/sneak/labels";
+import { auditLogAt } from "./audit";
+import { LlmClient, limiterFor, type ChatBody, type CompletionResult, type RetryPolicy } from "./client";
+import { EndpointDownError, LlmRequestError } from "./errors";
+import type { ModelSpec } from "./spec";
+
+/** Knobs that are not run flags: tests shorten the waits; researchers may pick the strict letter rule. */
+export interface LlmOptions {
+  retry?: Partial<RetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+  deadlineMs?: number;
+  /** Samples per judgement in the generation fallback (default 5). */
+  fallbackSamples?: number;
+  /** Default "floor"; "fail" (or SNEAK_LLM_MISSING_LETTERS=fail) makes any missing letter a parsing failure. */
+  missingLetters?: MissingLetterRule;
+}
+
+export class GuardedModel {
+  readonly client: LlmClient;
+  private down: EndpointDownError | null = null;
+
+  constructor(
+    readonly spec: ModelSpec,
+    readonly ctx: RunContext,
+    readonly options: LlmOptions,
+  ) {
+    this.client = new LlmClient({
+      model: spec.model,
+      baseURL: spec.baseURL,
+      source: spec.id,
+      requestTimeoutMs: ctx.requestTimeoutMs,
+      deadlineMs: options.deadlineMs,
+      limiter: limiterFor(spec.baseURL, ctx.concurrency),
+      cacheDir: ctx.cacheDir,
+      audit: ctx.outDir ? auditLogAt(join(ctx.outDir, "audit.jsonl")) : null,
+      retry: options.retry,
+      sleep: options.sleep,
+    });
+  }
+
+  async complete(body: Omit<ChatBody, "model">, purpose: string): Promise<CompletionResult> {
+    if (this.down) throw this.down;
+    try {
+      return await this.client.complete({ ...body, model: this.spec.model } as ChatBody, purpose);
+    } catch (error) {
+      if (error instanceof LlmRequestError) throw this.markDown(error.message);
+      throw error;
+    }
+  }
+
+  markDown(reason: string): EndpointDownError {
+    if (!this.down) {
+      this.down = new EndpointDownError(`${this.spec.model} at ${this.spec.baseURL}`, reason);
+      this.ctx.log(this.down.message);
+    }
+    return this.down;
+  }
+}

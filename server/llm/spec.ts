@@ -1,0 +1,82 @@
+/**
+ * `llm:MODEL[+METHOD][@URL]` → which model, where, and (generators only) which method.
+ *
+ * The URL is everything after the first `@` that starts `http://` or `https://`, so model names
+ * with `@` (`@cf/meta/llama-3`), `/` and `:` (`qwen2.5:7b`) pass through. The method is a trailing
+ * `+cot`, `+sets`, `+rmr` or `+plain` on the model part.
+ */
+import { GENERATOR_METHODS, type GeneratorMethod } from "../../shared/sneak/prompts";
+import { LlmConfigError } from "./errors";
+
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+/** Sent as the bearer token to servers that need none (vLLM, llama.cpp, Ollama without --api-key). */
+export const PLACEHOLDER_API_KEY = "sk-no-key-required";
+
+export interface ModelSpec {
+  model: string;
+  baseURL: string;
+  method: GeneratorMethod;
+  /** True when the spec named a method explicitly. */
+  methodGiven: boolean;
+  /** The spec as a user would write it again: `llm:MODEL[+METHOD][@URL]`. */
+  id: string;
+}
+
+export interface Endpoint {
+  model: string;
+  baseURL: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function parseModelSpec(spec: string, env: Env = process.env): ModelSpec {
+  const trimmed = spec.trim();
+  if (!trimmed.startsWith("llm:")) throw new LlmConfigError(`"${spec}" is not an LLM spec: write llm:MODEL[+cot|+sets|+rmr][@http://HOST:PORT/v1]`);
+  const body = trimmed.slice(4);
+  const at = body.search(/@https?:\/\//i);
+  const modelPart = at < 0 ? body : body.slice(0, at);
+  const urlPart = at < 0 ? undefined : body.slice(at + 1);
+  const methodMatch = modelPart.match(/\+([a-z]+)$/i);
+  let method: GeneratorMethod = "plain";
+  let model = modelPart;
+  if (methodMatch) {
+    const name = methodMatch[1].toLowerCase();
+    if (!(GENERATOR_METHODS as readonly string[]).includes(name)) throw new LlmConfigError(`unknown method "+${methodMatch[1]}" in "${spec}": use +cot, +sets or +rmr`);
+    method = name as GeneratorMethod;
+    model = modelPart.slice(0, methodMatch.index);
+  }
+  if (model === "") throw new LlmConfigError(`"${spec}" names no model: write llm:MODEL[@URL]`);
+  if (/\s/.test(model)) throw new LlmConfigError(`model name "${model}" in "${spec}" contains whitespace`);
+  const baseURL = normaliseBaseURL(urlPart ?? env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL, spec);
+  return { model, baseURL, method, methodGiven: methodMatch !== null, id: `llm:${modelPart}${urlPart ? `@${baseURL}` : ""}` };
+}
+
+/** Judges and decoy writers take no method. */
+export function parseJudgeSpec(spec: string, env: Env = process.env): ModelSpec {
+  const parsed = parseModelSpec(spec, env);
+  if (parsed.methodGiven) throw new LlmConfigError(`"${spec}": a +method applies to generators only`);
+  return parsed;
+}
+
+function normaliseBaseURL(raw: string, spec: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new LlmConfigError(`"${raw}" (from ${spec}) is not a URL: write e.g. http://127.0.0.1:8000/v1`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LlmConfigError(`"${raw}" must be an http:// or https:// URL`);
+  return url.toString().replace(/\/+$/, "");
+}
+
+export function isOpenAiHost(baseURL: string): boolean {
+  return new URL(baseURL).hostname.toLowerCase() === "api.openai.com";
+}
+
+/** OPENAI_API_KEY when set; a placeholder for other servers; a clear error for OpenAI itself. */
+export function apiKeyFor(baseURL: string, env: Env = process.env): string {
+  const key = env.OPENAI_API_KEY?.trim();
+  if (key) return key;
+  if (isOpenAiHost(baseURL)) throw new LlmConfigError(`${baseURL} needs an API key: set OPENAI_API_KEY, or point the spec at your own server (llm:MODEL@http://127.0.0.1:8000/v1)`);
+  return PLACEHOLDER_API_KEY;
+}
