@@ -140,44 +140,19 @@ export interface BotDecisionRecord {
   detail?: unknown;
 }
 
+/**
+ * One judge's request and answer, exactly as the scoring service made it. Exports rebuild each clue's
+ * option orders, distributions and scores from these (see server/export/clue-evaluations.ts).
+ */
 export interface EvaluatorCallRecord {
   kind: "evaluator-call";
-  round: number;
-  turn?: number;
   evaluator: string;
-  role: "ally" | "chameleon" | "cumulative";
+  role: "ally" | "chameleon";
+  /** The AllyQuery or ChameleonQuery as sent. */
   request: unknown;
+  /** The Judgement as returned, or { failure } when the call threw. */
   answer: unknown;
-  latencyMs?: number;
-}
-
-/** One evaluator's distribution as shown and answered. */
-export interface JudgementRecord {
-  options: string[];
-  probabilities: number[];
-  coverage?: number;
-  failure?: string;
-  flags?: string[];
-}
-
-export interface ClueScoreRecord {
-  kind: "clue-score";
-  round: number;
-  turn: number;
-  evaluator: string;
-  ally: JudgementRecord;
-  chameleon: JudgementRecord;
-  /** The chameleon shown every clue up to and including this one. */
-  cumulative?: JudgementRecord;
-  /** Absent when a judgement failed (`failure` says which). */
-  pAlly?: number;
-  pCham?: number;
-  utility?: number;
-  leakage?: number;
-  softScore?: number;
-  binaryScore?: number;
-  cumulativeLeakage?: number;
-  failure?: string;
+  latencyMs: number;
 }
 
 export type StoreRecord =
@@ -193,8 +168,7 @@ export type StoreRecord =
   | RoundEndRecord
   | GameEndRecord
   | BotDecisionRecord
-  | EvaluatorCallRecord
-  | ClueScoreRecord;
+  | EvaluatorCallRecord;
 
 export type RecordKind = StoreRecord["kind"];
 export type RecordOf<K extends RecordKind> = Extract<StoreRecord, { kind: K }>;

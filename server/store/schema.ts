@@ -94,17 +94,8 @@ SELECT game_id, round, seq, at,
 FROM events WHERE kind = 'bot-decision';
 
 CREATE VIEW IF NOT EXISTS evaluator_calls AS
-SELECT game_id, round, seq, at,
-       payload ->> '$.turn' AS turn, payload ->> '$.evaluator' AS evaluator, payload ->> '$.role' AS role,
+SELECT game_id, seq, at,
+       payload ->> '$.evaluator' AS evaluator, payload ->> '$.role' AS role,
        payload -> '$.request' AS request, payload -> '$.answer' AS answer, payload ->> '$.latencyMs' AS latency_ms
 FROM events WHERE kind = 'evaluator-call';
-
-CREATE VIEW IF NOT EXISTS clue_scores AS
-SELECT game_id, round, seq, at,
-       payload ->> '$.turn' AS turn, payload ->> '$.evaluator' AS evaluator,
-       payload ->> '$.pAlly' AS p_ally, payload ->> '$.pCham' AS p_cham,
-       payload ->> '$.utility' AS utility, payload ->> '$.leakage' AS leakage,
-       payload ->> '$.softScore' AS soft_score, payload ->> '$.binaryScore' AS binary_score,
-       payload ->> '$.cumulativeLeakage' AS cumulative_leakage, payload ->> '$.failure' AS failure
-FROM events WHERE kind = 'clue-score';
 `;
