@@ -1,0 +1,219 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { relative } from "node:path";
+import type { Instance } from "../../shared/sneak/types";
+import { isEndpointDown } from "./endpoint-down";
+import type { BenchOptions } from "./options";
+import { REPO_ROOT } from "./options";
+import { loadedPluginModule } from "./plugin-modules";
+import { prepareRun, withLlmDecoys, type PreparedRun } from "./prepare-run";
+import type { Progress } from "./progress";
+import type { InstanceResult } from "./result-types";
+import { appendResult, readResults, resultsPath } from "./results-file";
+import type { RunContext } from "./run-context";
+import { identityMismatch, readSavedIdentity, withSavedFlags, writeIdentity } from "./run-identity";
+import { writeOutputs, type RunSummaryFile } from "./run-outputs";
+import { scoreInstance } from "./score-instance";
+import { UserError, messageOf } from "./user-error";
+
+/** The run stopped early but kept what it scored: the CLI prints the message and exits non-zero. */
+export class RunStopped extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+    this.name = "RunStopped";
+  }
+}
+
+export interface RunHooks {
+  progress: Progress;
+  /** Set to stop launching instances (Ctrl-C): in-flight ones finish and everything is written. */
+  stopSignal?: { stopped: boolean; reason?: string };
+}
+
+function gitCommitOf(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).toString().trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function heapSampler(): { peak(): number; stop(): void } {
+  let peak = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 50);
+  timer.unref();
+  return {
+    peak: () => Math.max(peak, process.memoryUsage().heapUsed),
+    stop: () => clearInterval(timer),
+  };
+}
+
+export function resumeCommandOf(dir: string): string {
+  const shown = relative(process.cwd(), dir) || ".";
+  return `npm run bench -- --resume ${shown.includes(" ") ? JSON.stringify(shown) : shown}`;
+}
+
+/** Refuses to mix two runs in one folder, and a resumed run whose flags differ from the saved ones. */
+function openRunFolder(options: BenchOptions): { options: BenchOptions; previous: InstanceResult[] } {
+  const dir = options.outDir!;
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`${dir} exists and is not a folder`);
+  if (!options.resume) {
+    if (existsSync(resultsPath(dir)) && statSync(resultsPath(dir)).size > 0)
+      throw new UserError(`${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`);
+    mkdirSync(dir, { recursive: true });
+    return { options, previous: [] };
+  }
+  const saved = existsSync(dir) ? readSavedIdentity(dir) : null;
+  if (!saved) throw new UserError(`${dir} holds no run to resume (no run-config.json); start one with --out ${dir}`);
+  return { options: withSavedFlags(options, saved), previous: readResults(dir) };
+}
+
+async function scoreAll(
+  run: PreparedRun,
+  pending: readonly Instance[],
+  options: BenchOptions,
+  dir: string,
+  hooks: RunHooks,
+): Promise<{ scored: InstanceResult[]; endpointDown: Error | null; bug: unknown }> {
+  const maxInFlight = Math.max(1, options.concurrency * 2);
+  const finished: (InstanceResult | undefined)[] = new Array(pending.length);
+  const scored: InstanceResult[] = [];
+  let written = 0;
+  let endpointDown: Error | null = null;
+  let bug: unknown = null;
+  // Results are appended in run order so that results.jsonl reads the same whatever the timing.
+  const flushInOrder = () => {
+    while (written < pending.length && finished[written]) appendResult(dir, finished[written++]!);
+  };
+  const inFlight = new Set<Promise<void>>();
+  let next = 0;
+  while (next < pending.length && !endpointDown && !bug && !hooks.stopSignal?.stopped) {
+    if (inFlight.size >= maxInFlight) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    const index = next++;
+    const task: Promise<void> = scoreInstance(pending[index], run.generator, run.evaluators, options.seed)
+      .then(
+        (result) => {
+          finished[index] = result;
+          scored.push(result);
+          flushInOrder();
+          hooks.progress.tick(result.status === "scored" ? "" : `${result.id}: ${result.status}`);
+        },
+        (error: unknown) => {
+          if (isEndpointDown(error)) endpointDown ??= error;
+          else bug ??= error;
+        },
+      )
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  }
+  await Promise.all(inFlight);
+  // Stopped early: keep every finished instance, even those after a gap (resume goes by id).
+  for (let i = written; i < pending.length; i++) if (finished[i]) appendResult(dir, finished[i]!);
+  return { scored, endpointDown, bug };
+}
+
+/** Runs the benchmark described by the options; resolves with the summary it wrote. */
+export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext, "seed" | "outDir">, hooks: RunHooks): Promise<RunSummaryFile> {
+  const heap = heapSampler();
+  try {
+    const { options, previous } = openRunFolder(given);
+    const dir = options.outDir!;
+    const ctx: RunContext = { ...ctxBase, seed: options.seed, outDir: dir, noLogprobs: options.noLogprobs };
+    const run = await prepareRun(options, ctx);
+    if (options.resume) {
+      const mismatch = identityMismatch(readSavedIdentity(dir)!, run.identity);
+      if (mismatch) throw new UserError(`cannot resume ${dir}: ${mismatch}; start a new run with another --out`);
+    } else {
+      writeIdentity(dir, run.identity);
+    }
+
+    const selected = options.limit === null ? run.instances : run.instances.slice(0, options.limit);
+    const done = new Set(previous.map((r) => r.id));
+    let pending = selected.filter((i) => !done.has(i.id));
+    try {
+      if (options.decoysFrom && pending.length) pending = await withLlmDecoys(pending, options.decoysFrom, options.decoys, ctx);
+    } catch (error) {
+      if (!isEndpointDown(error)) throw error;
+      throw new RunStopped(`${messageOf(error)}; nothing was scored; retry with: ${resumeCommandOf(dir)}`, 3);
+    }
+
+    const startupMs = performance.now();
+    hooks.progress.start(selected.length, selected.length - pending.length);
+    const { scored, endpointDown, bug } = await scoreAll(run, pending, options, dir, hooks);
+    const scoringMs = performance.now() - startupMs;
+    hooks.progress.stop();
+
+    const results = readResults(dir);
+    const resultIds = new Set(results.map((r) => r.id));
+    const remaining = selected.filter((i) => !resultIds.has(i.id)).length;
+    const summary = writeOutputs({
+      dir,
+      results,
+      evaluatorIds: run.evaluators.map((e) => e.id),
+      generator: run.generator.id,
+      description: describe(options, run, results.length),
+      complete: remaining === 0,
+      pending: remaining,
+      gitCommit: gitCommitOf(),
+      config: {
+        ...run.identity,
+        evaluatorIds: run.evaluators.map((e) => e.id),
+        limit: options.limit,
+        instancesSelected: selected.length,
+        dataset: { path: run.datasetPath, sha256: run.identity.datasetSha256 },
+        messageFile: run.messageFilePath ? { path: run.messageFilePath, sha256: run.identity.messageFileSha256 } : null,
+        concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        cacheDir: run.usesLlm ? options.cacheDir : null,
+        resumed: options.resume,
+      },
+      timings: () => ({
+        startupMs,
+        scoringMs,
+        totalMs: performance.now(),
+        instancesThisInvocation: scored.length,
+        instancesPerSecond: scoringMs > 0 ? (scored.length * 1000) / scoringMs : 0,
+        peakRssBytes: process.resourceUsage().maxRSS * 1024,
+        peakHeapUsedBytes: heap.peak(),
+      }),
+    });
+    if (bug) throw bug;
+    if (endpointDown)
+      throw new RunStopped(`${messageOf(endpointDown)}; stopped after ${results.length} of ${selected.length} instances (all kept in ${dir}); resume with: ${resumeCommandOf(dir)}`, 3);
+    if (hooks.stopSignal?.stopped)
+      throw new RunStopped(`${hooks.stopSignal.reason ?? "interrupted"}: ${results.length} of ${selected.length} instances kept in ${dir}; resume with: ${resumeCommandOf(dir)}`, 130);
+    return summary;
+  } finally {
+    heap.stop();
+  }
+}
+
+function describe(options: BenchOptions, run: PreparedRun, n: number): string[] {
+  const first = run.instances[0];
+  const sizes = first ? `${options.words ?? first.words.length} words, ${(options.decoys ?? first.decoys.length) + 1} candidate messages (the real one and ${options.decoys ?? first.decoys.length} decoys${options.decoysFrom ? ` from ${options.decoysFrom}` : ""})` : "";
+  return [
+    `- Generator: \`${run.generator.id}\``,
+    `- Evaluators: ${run.evaluators.map((e) => `\`${e.id}\``).join(", ")}`,
+    `- Instances: ${n}${options.limit !== null ? ` (--limit ${options.limit})` : ""}; ${sizes}`,
+    `- Seed: ${options.seed}; dataset sha256 ${run.identity.datasetSha256.slice(0, 12)}…`,
+  ];
+}
+
+/** Closes LLM connections if the plug-in was loaded. */
+export async function closePlugins(): Promise<void> {
+  const llm = loadedPluginModule("llm");
+  if (!llm) return;
+  try {
+    await llm.closeLlm();
+  } catch {
+    // Closing is best effort: the run's files are already written.
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Appendix E.2's concern: a generator scored by a judge that is the same model (or, for the lexical
+ * bot, the very scorer it optimises against). Returns the evaluator ids that judge their own kind.
+ */
+function modelOf(spec: string): string | null {
+  if (spec === "lexical") return "lexical";
+  const llm = /^llm:([^@+]+)/.exec(spec);
+  return llm ? `llm:${llm[1].trim()}` : null;
+}
+
+export function selfEvaluatorsOf(generatorId: string, evaluatorIds: readonly string[]): string[] {
+  const generatorModel = modelOf(generatorId);
+  if (!generatorModel) return [];
+  return evaluatorIds.filter((id) => modelOf(id) === generatorModel);
+}
+
+export function selfEvaluationNote(generatorId: string, evaluators: readonly string[]): string {
+  if (generatorId === "lexical")
+    return `self-evaluation: the lexical bot picks the clue that maximises its expected SoftScore under the same lexical evaluator that scores it (${evaluators.join(", ")}), so its scores are optimistic; the paper's Appendix E.2 studies this bias for LLM judges. Score it with an independent judge (llm:…) for a fair comparison.`;
+  return `self-evaluation: ${evaluators.join(", ")} judges messages written by the same model (the paper's Appendix E.2 measures this bias as small but it is not excluded); compare with the other judges' columns.`;
+}

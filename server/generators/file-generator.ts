@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type { GeneratedMessage, Instance, MessageGenerator } from "../../shared/sneak/types";
+import { UserError } from "../bench/user-error";
+
+/**
+ * `--generator file:PATH`: messages written elsewhere (human clues, exported games) scored like any
+ * generator. One JSON object per line with at least category, secret and message; words and decoys
+ * come from the dataset when absent (a custom card carries its own).
+ */
+const lineSchema = z.looseObject({
+  category: z.string().trim().min(1),
+  secret: z.string().trim().min(1),
+  message: z.string(),
+  words: z.array(z.string().trim().min(1)).min(2).optional(),
+  decoys: z.array(z.string().trim().min(1)).min(1).optional(),
+  /** Who wrote it (exported game logs: "human", "lexical", "llm:…"). */
+  generator: z.string().optional(),
+});
+
+export type MessageFileLine = z.infer<typeof lineSchema>;
+
+export interface MessageFile {
+  instances: Instance[];
+  generator: MessageGenerator;
+}
+
+function issuesOf(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `"${i.path.join(".")}": ${i.message}` : i.message)).join("; ");
+}
+
+function sameWord(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Reads PATH into instances and a generator that returns each line's message.
+ * `datasetInstances` are the dataset's instances at the run's --words/--decoys sizes.
+ */
+export function loadMessageFile(path: string, datasetInstances: readonly Instance[], generatorId = `file:${path}`): MessageFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UserError(code === "ENOENT" ? `message file not found: ${path}` : `cannot read message file ${path}: ${code ?? String(error)}`);
+  }
+  const byCategory = new Map<string, Instance[]>();
+  for (const instance of datasetInstances) {
+    const key = instance.category.trim().toLowerCase();
+    byCategory.set(key, [...(byCategory.get(key) ?? []), instance]);
+  }
+
+  const instances: Instance[] = [];
+  const messages = new Map<string, GeneratedMessage>();
+  const seen = new Map<string, number>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const lineNo = index + 1;
+    const where = `${path}:${lineNo}`;
+    if (raw.trim() === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new UserError(`${where}: malformed JSON`);
+    }
+    const parsed = lineSchema.safeParse(json);
+    if (!parsed.success) throw new UserError(`${where}: ${issuesOf(parsed.error)}`);
+    const line = parsed.data;
+
+    const known = byCategory.get(line.category.trim().toLowerCase());
+    if (!known && !(line.words && line.decoys))
+      throw new UserError(`${where}: unknown category "${line.category}" (a custom card must give both "words" and "decoys")`);
+    const category = known ? known[0].category : line.category.trim();
+    let words: string[];
+    let secret: string;
+    if (line.words) {
+      words = line.words.map((w) => w.trim());
+      const match = words.find((w) => sameWord(w, line.secret));
+      if (!match) throw new UserError(`${where}: secret "${line.secret}" is not among the line's words`);
+      secret = match;
+    } else {
+      const instance = known!.find((i) => sameWord(i.secret, line.secret));
+      if (!instance) throw new UserError(`${where}: secret "${line.secret}" is not among the words of category "${category}"`);
+      words = instance.words;
+      secret = instance.secret;
+    }
+    const decoys = line.decoys ? line.decoys.map((d) => d.trim()) : known![0].decoys;
+
+    // Several lines may share a card (three annotators, many game rounds): later ones get #2, #3 …
+    const baseId = `${category}/${secret}`;
+    const occurrence = (seen.get(baseId) ?? 0) + 1;
+    seen.set(baseId, occurrence);
+    const id = occurrence === 1 ? baseId : `${baseId}#${occurrence}`;
+    instances.push({ id, category, words, secret, decoys });
+    messages.set(id, {
+      message: line.message.trim(),
+      ...(line.message.trim() === "" ? { failure: "empty-message" } : {}),
+      detail: { line: lineNo, ...(line.generator !== undefined ? { generator: line.generator } : {}) },
+    });
+  });
+  if (instances.length === 0) throw new UserError(`message file ${path} holds no messages`);
+
+  return {
+    instances,
+    generator: {
+      id: generatorId,
+      async generate(instance) {
+        const message = messages.get(instance.id);
+        if (!message) return { message: "", failure: `not-in-file: ${instance.id}` };
+        return message;
+      },
+    },
+  };
+}
