@@ -109,6 +109,8 @@ export interface RoundState {
   dealerId: PlayerId;
   /** Seats dealt in, in clue order starting with the dealer. Only they give clues, vote and score. */
   order: PlayerId[];
+  /** Their names at the deal, so a round's record reads well after a seat has gone. */
+  names: Record<PlayerId, string>;
   /** Variants in force for this round, fixed at the deal from the settings and the seat count. */
   twoGuesses: boolean;
   hiddenGrid: boolean;
@@ -166,6 +168,8 @@ export interface GameState {
   chat: ChatMessage[];
   /** Seats with the top score at the end of a game (co-winners on a tie). */
   winners: PlayerId[] | null;
+  /** Seats the host kicked: they cannot join this room again under the same id. */
+  kickedIds: PlayerId[];
   /** 1 for the first game of the room, +1 each time the host starts again. */
   gameNumber: number;
 }
@@ -190,8 +194,8 @@ export type GameAction =
   | { type: "endGame"; now: number; by: PlayerId }
   /** The server's clock reached `state.deadline`. In the clue phase it carries the fallback clue for the seat whose turn ran out. */
   | { type: "timeout"; now: number; fallbackClue?: string }
-  /** Store SNEAK score records for one clue; any time, even after the reveal. */
-  | { type: "attachScores"; now: number; round: number; clueIndex: number; scores: unknown[] };
+  /** Store SNEAK score records for one clue (appended); any time, even after the reveal. `game` is the state's gameNumber. */
+  | { type: "attachScores"; now: number; game: number; round: number; clueIndex: number; scores: unknown[] };
 
 export type GameActionType = GameAction["type"];
 
@@ -201,6 +205,7 @@ export type RuleErrorCode =
   | "not_seated"
   | "unknown_player"
   | "already_seated"
+  | "kicked"
   | "table_full"
   | "invalid_name"
   | "name_taken"
@@ -215,6 +220,7 @@ export type RuleErrorCode =
   | "clue_too_long"
   | "clue_contains_grid_word"
   | "chat_empty"
+  | "chat_closed"
   | "chat_too_long"
   | "invalid_vote"
   | "not_dealer"
@@ -280,6 +286,7 @@ export interface RoundView {
   chameleonId: PlayerId | null;
   dealerId: PlayerId;
   order: PlayerId[];
+  names: Record<PlayerId, string>;
   twoGuesses: boolean;
   hiddenGrid: boolean;
   /** Whose clue turn it is (clue phase), null otherwise. */

@@ -1,12 +1,131 @@
 /**
- * What one viewer may see of a game: the only way state leaves the server (see STYLE.md,
+ * What one viewer may see of a game: the only way state leaves the server (STYLE.md,
  * boardgame.io's filter-player-view). Hidden information is decided here and nowhere else.
+ *
+ * Until a round is revealed:
+ * - the secret is only in `round.secret`, set for informed players alone (never for the
+ *   chameleon or a spectator); nothing else in a view depends on which word it is;
+ * - the chameleon's id is shown to the chameleon, and to everyone once caught (guess phase);
+ * - votes show who has voted, not for whom, until the vote ends;
+ * - clues carry no score records;
+ * - in the hidden-grid variant the chameleon's view has no grid during the guess.
+ * A revealed round (outcome set, or cut short by the host) shows everything to everyone.
+ * The library, the cards dealt so far, kicked ids and anything random never leave the server.
  */
-import type { GameState, GameView, PlayerId } from "./types";
+import { guessesLeft } from "./rules";
+import type { ClueView, GameState, GameView, PlayerId, RoundRole, RoundState, RoundView, SeatView } from "./types";
+
+function isRevealed(round: RoundState): boolean {
+  return round.outcome !== null || round.aborted;
+}
+
+function revealedRound(round: RoundState, viewerId: PlayerId | null): RoundView {
+  return {
+    number: round.number,
+    category: round.card.category,
+    words: round.card.words.slice(),
+    secret: round.secret,
+    role: roleIn(round, viewerId),
+    chameleonId: round.chameleonId,
+    dealerId: round.dealerId,
+    order: round.order.slice(),
+    names: { ...round.names },
+    twoGuesses: round.twoGuesses,
+    hiddenGrid: round.hiddenGrid,
+    turnPlayerId: null,
+    clues: round.clues.map((clue) => ({ playerId: clue.playerId, text: clue.text, fallback: clue.fallback, at: clue.at, scores: structuredCopy(clue.scores) })),
+    ready: round.ready.slice(),
+    votedIds: round.order.filter((id) => id in round.votes),
+    yourVote: viewerId !== null ? (round.votes[viewerId] ?? null) : null,
+    votes: { ...round.votes },
+    tally: round.tally && { ...round.tally },
+    tied: round.tied && round.tied.slice(),
+    tieBrokenBy: round.tieBrokenBy,
+    accusedId: round.accusedId,
+    guesses: round.guesses.slice(),
+    guessesLeft: 0,
+    outcome: round.outcome && { ...round.outcome },
+    points: round.points && { ...round.points },
+    aborted: round.aborted,
+    revealed: true,
+  };
+}
+
+function roleIn(round: RoundState, viewerId: PlayerId | null): RoundRole {
+  if (viewerId === null || !round.order.includes(viewerId)) return "spectator";
+  return viewerId === round.chameleonId ? "chameleon" : "informed";
+}
+
+/** A round in play, as one viewer may see it. */
+function hiddenRound(state: GameState, round: RoundState, viewerId: PlayerId | null): RoundView {
+  const role = roleIn(round, viewerId);
+  const phase = state.phase;
+  const voteOpen = phase === "vote";
+  const chameleonKnown = role === "chameleon" || phase === "guess";
+  const clues: ClueView[] = round.clues.map((clue) => ({ playerId: clue.playerId, text: clue.text, fallback: clue.fallback, at: clue.at }));
+  return {
+    number: round.number,
+    category: round.card.category,
+    words: role === "chameleon" && round.hiddenGrid && phase === "guess" ? null : round.card.words.slice(),
+    secret: role === "informed" ? round.secret : null,
+    role,
+    chameleonId: chameleonKnown ? round.chameleonId : null,
+    dealerId: round.dealerId,
+    order: round.order.slice(),
+    names: { ...round.names },
+    twoGuesses: round.twoGuesses,
+    hiddenGrid: round.hiddenGrid,
+    turnPlayerId: phase === "clues" ? (round.order[round.clues.length] ?? null) : null,
+    clues,
+    ready: round.ready.slice(),
+    votedIds: round.order.filter((id) => id in round.votes),
+    yourVote: viewerId !== null ? (round.votes[viewerId] ?? null) : null,
+    votes: voteOpen || phase === "clues" || phase === "discussion" ? null : { ...round.votes },
+    tally: round.tally && { ...round.tally },
+    tied: round.tied && round.tied.slice(),
+    tieBrokenBy: round.tieBrokenBy,
+    accusedId: round.accusedId,
+    guesses: round.guesses.slice(),
+    guessesLeft: phase === "guess" ? guessesLeft(round) : 0,
+    outcome: null,
+    points: null,
+    aborted: false,
+    revealed: false,
+  };
+}
+
+// Score records are opaque JSON from the server; a copy keeps views from aliasing the state.
+function structuredCopy(records: unknown[]): unknown[] {
+  return JSON.parse(JSON.stringify(records)) as unknown[];
+}
 
 /** The view for a seated player, or for a spectator when `viewerId` is null or not seated. */
 export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
-  void state;
-  void viewerId;
-  throw new Error("viewFor: not implemented yet");
+  const seatedId = viewerId !== null && state.seats.some((seat) => seat.id === viewerId) ? viewerId : null;
+  const seats: SeatView[] = state.seats.map((seat) => ({
+    id: seat.id,
+    name: seat.name,
+    kind: seat.kind,
+    ...(seat.botProfile !== undefined ? { botProfile: seat.botProfile } : {}),
+    left: seat.left === true,
+    isHost: seat.id === state.hostId,
+    points: state.points[seat.id] ?? 0,
+  }));
+  return {
+    viewerId: seatedId,
+    phase: state.phase,
+    deadline: state.deadline,
+    seats,
+    hostId: state.hostId,
+    settings: {
+      ...state.settings,
+      categoryPool: state.settings.categoryPool && state.settings.categoryPool.slice(),
+      customCards: state.settings.customCards.map((card) => ({ ...card, words: card.words.slice() })),
+    },
+    options: { ...state.options },
+    rounds: state.rounds.map((round) => (isRevealed(round) ? revealedRound(round, seatedId) : hiddenRound(state, round, seatedId))),
+    chat: state.chat.map((line) => ({ ...line })),
+    winners: state.winners && state.winners.slice(),
+    gameNumber: state.gameNumber,
+  };
 }
