@@ -100,7 +100,7 @@ export async function logFixtureGame(
         { seat: 3, text: "stable", source: "bot", model: "llm:toy-model" },
         { seat: 0, text: "whiskers", source: "human" },
       ],
-      votes: [[0, 2], [1, 2], [2, 0], [3, 2]],
+      votes: [[0, 2], [1, 0], [2, 0], [3, 0]],
       guess: "cow",
     },
   ];
@@ -122,14 +122,14 @@ export async function logFixtureGame(
       );
     }
     results.set(number, scored);
-    for (const [voter, target] of round.votes) write([{ kind: "vote", round: number, voterSeat: voter, targetSeat: target, source: "human" }]);
+    for (const [voter, target] of round.votes) write([{ kind: "vote", round: number, voterSeat: voter, targetSeat: target, source: voter >= 2 ? "bot" : "human" }]);
     const tally: Record<string, number> = {};
     for (const [, target] of round.votes) tally[target] = (tally[target] ?? 0) + 1;
     const accused = Number(Object.entries(tally).sort((a, b) => b[1] - a[1])[0][0]);
     write([{ kind: "accusation", round: number, accusedSeat: accused, tally, tieBreak: false }]);
     const caught = accused === round.chameleonSeat;
     const correct = round.guess === round.secret;
-    if (caught) write([{ kind: "guess", round: number, seat: round.chameleonSeat, word: round.guess, correct, source: "human" }]);
+    if (caught) write([{ kind: "guess", round: number, seat: round.chameleonSeat, word: round.guess, correct, source: round.chameleonSeat >= 2 ? "bot" : "human" }]);
     const deltas = totals.map((_, seat) => (!caught ? (seat === round.chameleonSeat ? 2 : 0) : correct ? (seat === round.chameleonSeat ? 1 : 0) : seat === round.chameleonSeat ? 0 : 2));
     deltas.forEach((d, seat) => (totals[seat] += d));
     write([{ kind: "round-end", round: number, outcome: !caught ? "escaped" : correct ? "caught-guessed" : "caught", points: deltas.map((delta, seat) => ({ seat, delta, total: totals[seat] })) }]);

@@ -79,11 +79,11 @@ describe("export lines", () => {
     expect(rounds[0].votes).toEqual([
       { voterSeat: 0, targetSeat: 3, source: "human" },
       { voterSeat: 1, targetSeat: 3, source: "human" },
-      { voterSeat: 2, targetSeat: 3, source: "human" },
-      { voterSeat: 3, targetSeat: 0, source: "human" },
+      { voterSeat: 2, targetSeat: 3, source: "bot" },
+      { voterSeat: 3, targetSeat: 0, source: "bot" },
     ]);
     expect(rounds[0].points.map((p) => p.delta)).toEqual([2, 2, 2, 0]);
-    expect(rounds[1]).toMatchObject({ accusedSeat: 2, caught: false, guesses: [], outcome: "escaped" });
+    expect(rounds[1]).toMatchObject({ chameleonSeat: 0, accusedSeat: 0, caught: true, guesses: [{ word: "cow", correct: false, source: "human" }] });
   });
 
   it("never exports a round that has not been revealed (its secret is still in play)", async () => {

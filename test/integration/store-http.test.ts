@@ -1,0 +1,109 @@
+import Ajv from "ajv";
+import express from "express";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataRouter } from "../../server/export/router";
+import { GameStore } from "../../server/store/game-store";
+import { logFixtureGame } from "../support/store-game-fixture";
+
+const validate = new Ajv({ strict: true }).compile(JSON.parse(readFileSync(new URL("../../docs/schema/sneak-export.schema.json", import.meta.url), "utf8")));
+
+let dir: string;
+let store: GameStore;
+let server: Server;
+let base: string;
+let bare: Server;
+let bareBase: string;
+
+function listen(app: express.Express): Promise<[Server, string]> {
+  return new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve([s, `http://127.0.0.1:${(s.address() as AddressInfo).port}`]));
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sneak-http-"));
+  store = new GameStore({ path: join(dir, "game.db") });
+  await logFixtureGame(store, "g-one", { finished: true, at: Date.UTC(2026, 0, 1) });
+  await logFixtureGame(store, "g-two", { unrevealedSecret: "pig", at: Date.UTC(2026, 2, 1) });
+  [server, base] = await listen(express().use(dataRouter(store)));
+  [bare, bareBase] = await listen(express().use(dataRouter(null)));
+});
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await new Promise((r) => bare.close(r));
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const jsonLines = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
+
+describe("export endpoints", () => {
+  it("GET /api/games/:id/export sends one game's JSONL as a download, every line valid", async () => {
+    const res = await fetch(`${base}/api/games/g-one/export`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/x-ndjson/);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="sneak-g-one.jsonl"');
+    const lines = jsonLines(await res.text());
+    expect(lines).toHaveLength(10);
+    expect(new Set(lines.map((l) => l.game))).toEqual(new Set(["g-one"]));
+    for (const line of lines) expect(validate(line)).toBe(true);
+  });
+
+  it("never sends a round still in play", async () => {
+    const text = await (await fetch(`${base}/api/games/g-two/export`)).text();
+    const lines = jsonLines(text);
+    expect(lines.map((l) => l.round)).not.toContain(3);
+    expect(lines.map((l) => l.secret)).not.toContain("pig");
+    expect(text).not.toContain("moo");
+  });
+
+  it("GET /api/export sends every game, filtered by ?since, as JSONL or CSV", async () => {
+    const all = jsonLines(await (await fetch(`${base}/api/export`)).text());
+    expect(new Set(all.map((l) => l.game))).toEqual(new Set(["g-one", "g-two"]));
+    const recent = jsonLines(await (await fetch(`${base}/api/export?since=2026-02-01`)).text());
+    expect(new Set(recent.map((l) => l.game))).toEqual(new Set(["g-two"]));
+    const csv = await fetch(`${base}/api/export?format=csv`);
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    const rows = (await csv.text()).trim().split("\r\n");
+    expect(rows[0].startsWith("game,round,turn,seat")).toBe(true);
+    expect(rows).toHaveLength(1 + 16);
+  });
+
+  it("answers bad requests with one clear line", async () => {
+    const cases: [string, number, RegExp][] = [
+      ["/api/games/nope/export", 404, /no game nope/],
+      ["/api/games/bad%20id!/export", 400, /id: must be a game id/],
+      ["/api/export?since=yesterday", 400, /since: must be a date/],
+      ["/api/export?since=2026-13-45", 400, /since: is not a real date/],
+      ["/api/export?format=xlsx", 400, /format: must be jsonl or csv/],
+    ];
+    for (const [path, status, message] of cases) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(status);
+      expect((await res.json()).error).toMatch(message);
+    }
+  });
+
+  it("GET /api/leaderboard returns the tables as JSON", async () => {
+    const res = await fetch(`${base}/api/leaderboard`);
+    expect(res.status).toBe(200);
+    const board = await res.json();
+    expect(board.games).toBe(2);
+    expect(board.rounds).toBe(4);
+    expect(board.generators.map((g: { generator: string }) => g.generator)).toContain("human");
+    expect(board.agreement.map((a: { task: string }) => a.task)).toEqual(["vote", "chameleon-guess"]);
+  });
+
+  it("says so when the server keeps no log", async () => {
+    for (const path of ["/api/export", "/api/games/g-one/export", "/api/leaderboard"]) {
+      const res = await fetch(bareBase + path);
+      expect(res.status).toBe(503);
+      expect((await res.json()).error).toMatch(/SNEAK_DB=off/);
+    }
+  });
+});
