@@ -13,7 +13,7 @@ const lineSchema = z.looseObject({
   secret: z.string().trim().min(1),
   message: z.string(),
   words: z.array(z.string().trim().min(1)).min(2).optional(),
-  decoys: z.array(z.string().trim().min(1)).min(1).optional(),
+  decoys: z.array(z.string().trim().min(1)).optional(),
   /** Who wrote it (exported game logs: "human", "lexical", "llm:…"). */
   generator: z.string().optional(),
 });
@@ -23,6 +23,13 @@ export type MessageFileLine = z.infer<typeof lineSchema>;
 export interface MessageFile {
   instances: Instance[];
   generator: MessageGenerator;
+  /** Lines read but not scored: exported `round` lines and the chameleon's bluffs (it never knew the secret). */
+  skipped: { rounds: number; chameleonClues: number };
+}
+
+export interface MessageFileOptions {
+  /** Decoys will be written by an LLM (--decoys-from), so a custom card may come without them. */
+  decoysSupplied?: boolean;
 }
 
 function issuesOf(error: z.ZodError): string {
@@ -37,7 +44,7 @@ function sameWord(a: string, b: string): boolean {
  * Reads PATH into instances and a generator that returns each line's message.
  * `datasetInstances` are the dataset's instances at the run's --words/--decoys sizes.
  */
-export function loadMessageFile(path: string, datasetInstances: readonly Instance[], generatorId = `file:${path}`): MessageFile {
+export function loadMessageFile(path: string, datasetInstances: readonly Instance[], options: MessageFileOptions = {}): MessageFile {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -54,6 +61,7 @@ export function loadMessageFile(path: string, datasetInstances: readonly Instanc
   const instances: Instance[] = [];
   const messages = new Map<string, GeneratedMessage>();
   const seen = new Map<string, number>();
+  const skipped = { rounds: 0, chameleonClues: 0 };
   text.split(/\r?\n/).forEach((raw, index) => {
     const lineNo = index + 1;
     const where = `${path}:${lineNo}`;
@@ -64,13 +72,25 @@ export function loadMessageFile(path: string, datasetInstances: readonly Instanc
     } catch {
       throw new UserError(`${where}: malformed JSON`);
     }
+    // Exported game logs (docs/DATA.md) interleave clue lines with round outcomes, and mark the chameleon's own clues.
+    const record = json as { type?: unknown; byChameleon?: unknown } | null;
+    if (record && typeof record === "object" && record.type !== undefined && record.type !== "clue") {
+      skipped.rounds++;
+      return;
+    }
+    if (record && typeof record === "object" && record.byChameleon === true) {
+      skipped.chameleonClues++;
+      return;
+    }
     const parsed = lineSchema.safeParse(json);
     if (!parsed.success) throw new UserError(`${where}: ${issuesOf(parsed.error)}`);
     const line = parsed.data;
 
     const known = byCategory.get(line.category.trim().toLowerCase());
-    if (!known && !(line.words && line.decoys))
-      throw new UserError(`${where}: unknown category "${line.category}" (a custom card must give both "words" and "decoys")`);
+    const fileDecoys = line.decoys && line.decoys.length > 0 ? line.decoys.map((d) => d.trim()) : null;
+    if (!known && !line.words) throw new UserError(`${where}: unknown category "${line.category}" (a custom card must give its "words")`);
+    if (!known && !fileDecoys && !options.decoysSupplied)
+      throw new UserError(`${where}: custom card "${line.category}" has no decoys: add "decoys" to the line or write them with --decoys-from llm:MODEL`);
     const category = known ? known[0].category : line.category.trim();
     let words: string[];
     let secret: string;
@@ -85,7 +105,7 @@ export function loadMessageFile(path: string, datasetInstances: readonly Instanc
       words = instance.words;
       secret = instance.secret;
     }
-    const decoys = line.decoys ? line.decoys.map((d) => d.trim()) : known![0].decoys;
+    const decoys = fileDecoys ?? known?.[0].decoys ?? [];
 
     // Several lines may share a card (three annotators, many game rounds): later ones get #2, #3 …
     const baseId = `${category}/${secret}`;
@@ -99,12 +119,13 @@ export function loadMessageFile(path: string, datasetInstances: readonly Instanc
       detail: { line: lineNo, ...(line.generator !== undefined ? { generator: line.generator } : {}) },
     });
   });
-  if (instances.length === 0) throw new UserError(`message file ${path} holds no messages`);
+  if (instances.length === 0) throw new UserError(`message file ${path} holds no messages to score`);
 
   return {
     instances,
+    skipped,
     generator: {
-      id: generatorId,
+      id: `file:${path}`,
       async generate(instance) {
         const message = messages.get(instance.id);
         if (!message) return { message: "", failure: `not-in-file: ${instance.id}` };
