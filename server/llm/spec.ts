@@ -46,6 +46,7 @@ export function parseModelSpec(spec: string, env: Env = process.env): ModelSpec 
     model = modelPart.slice(0, methodMatch.index);
   }
   if (model === "") throw new LlmConfigError(`"${spec}" names no model: write llm:MODEL[@URL]`);
+  if (model.includes("://")) throw new LlmConfigError(`"${spec}": the endpoint after @ must be an http:// or https:// URL`);
   if (/\s/.test(model)) throw new LlmConfigError(`model name "${model}" in "${spec}" contains whitespace`);
   const baseURL = normaliseBaseURL(urlPart ?? env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL, spec);
   return { model, baseURL, method, methodGiven: methodMatch !== null, id: `llm:${modelPart}${urlPart ? `@${baseURL}` : ""}` };

@@ -116,7 +116,7 @@ export function letterOfReply(text: string, letters: readonly string[]): string 
   const valid = (l: string | null) => (l !== null && letters.includes(l) ? l : null);
   const whole = valid(letterOfToken(text.trim()));
   if (whole) return whole;
-  const opening = text.trim().match(/^[\s*_("'[]*(\S)(?:[.):\]*_"']|\s|$)/u);
+  const opening = text.trim().match(/^[\s*_("'[]*(\S)(?:[.):\]*_]|\s|$)/u);
   const first = opening ? valid(letterOfToken(opening[1])) : null;
   if (first) return first;
   const answer = text.match(/answer\s*(?:is)?\s*[:-]?\s*[*_("'[]*(\S)(?![\p{L}])/iu);
