@@ -1,0 +1,79 @@
+/**
+ * Splits a clue or a grid word into WordNet terms: the longest runs of tokens that WordNet lists
+ * as one lemma ("looking glass", "ice cream", "twenty-five", "red breast" → redbreast), then single
+ * content words, which may be unknown to WordNet ("narnia") and still match glosses.
+ */
+import { STOPWORDS, tokensOf } from "./text";
+import type { Synset, WordNet } from "./types";
+import type { WordForms } from "./word-forms";
+
+/** Longest run of tokens tried as one lemma ("bird of prey" is 3, "jack in the box" 4). */
+const MAX_LEMMA_TOKENS = 4;
+
+export interface Term {
+  /** The term as written, lower case, tokens joined by spaces. */
+  readonly text: string;
+  readonly tokens: readonly string[];
+  /** Word forms of a single-token term (for gloss matching); a multi-token term has none. */
+  readonly forms: readonly string[];
+  /** WordNet senses, all parts of speech, in WordNet's order; empty for a word WordNet lacks. */
+  readonly senses: readonly Synset[];
+}
+
+export class PhraseTerms {
+  private readonly cache = new Map<string, readonly Term[]>();
+
+  constructor(
+    private readonly wordNet: WordNet,
+    private readonly forms: WordForms,
+  ) {}
+
+  of(phrase: string): readonly Term[] {
+    const key = phrase.trim().toLowerCase();
+    let terms = this.cache.get(key);
+    if (!terms) {
+      terms = this.segment(key);
+      this.cache.set(key, terms);
+    }
+    return terms;
+  }
+
+  private segment(phrase: string): Term[] {
+    const tokens = tokensOf(phrase);
+    const terms: Term[] = [];
+    // The phrase as typed first: WordNet spells some lemmas with hyphens ("break-in").
+    if (tokens.length > 1 && tokens.length <= MAX_LEMMA_TOKENS) {
+      const whole = this.wordNet.synsetsOf(phrase);
+      if (whole.length > 0) return [{ text: tokens.join(" "), tokens, forms: [], senses: whole }];
+    }
+    for (let start = 0; start < tokens.length; ) {
+      let taken = 0;
+      for (let length = Math.min(MAX_LEMMA_TOKENS, tokens.length - start); length >= 2; length--) {
+        const run = tokens.slice(start, start + length);
+        const senses = this.sensesOfRun(run);
+        if (senses.length > 0) {
+          terms.push({ text: run.join(" "), tokens: run, forms: [], senses });
+          taken = length;
+          break;
+        }
+      }
+      if (taken === 0) {
+        const token = tokens[start];
+        taken = 1;
+        if (!STOPWORDS.has(token) && token.length > 1) {
+          terms.push({ text: token, tokens: [token], forms: this.forms.of(token), senses: this.wordNet.synsetsOf(token) });
+        }
+      }
+      start += taken;
+    }
+    return terms;
+  }
+
+  private sensesOfRun(run: readonly string[]): Synset[] {
+    for (const spelling of [run.join(" "), run.join("-"), run.join("")]) {
+      const senses = this.wordNet.synsetsOf(spelling);
+      if (senses.length > 0) return senses;
+    }
+    return [];
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Tokens of clues, grid words and glosses. One tokenizer for all three so that a word written
+ * in a clue and the same word in a WordNet definition compare equal.
+ */
+
+/** Function words and gloss boilerplate ("usually", "especially", "any") that carry no topic. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the and or but nor of to in on at by for with from into onto upon about above below over under " +
+    "between among through during before after since until than then as so such that this these those " +
+    "there here where when which who whom whose what why how it its itself they them their theirs he him " +
+    "his she her hers we us our you your i me my mine one ones is are was were be been being am do does " +
+    "did done doing have has had having can could may might must shall should will would not no yes " +
+    "very more most much many some any all each every other another both either neither few less least " +
+    "also only just even still yet too often usually especially typically sometimes generally mostly " +
+    "various certain something someone somebody anything anyone thing things kind kinds type types sort " +
+    "form forms way ways part used use uses using make made makes like etc e g ie eg esp"
+  ).split(" "),
+);
+
+/** Lower-case word tokens (letters and digits; hyphens and apostrophes split words). */
+export function tokensOf(text: string): string[] {
+  return text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Tokens that are not stopwords and not single letters. */
+export function contentTokensOf(text: string): string[] {
+  return tokensOf(text).filter((token) => token.length > 1 && !STOPWORDS.has(token));
+}
+
+/** A clue or word as the relatedness model keys it: lower case, single spaces, no edge punctuation. */
+export function normalizePhrase(text: string): string {
+  return tokensOf(text).join(" ");
+}
