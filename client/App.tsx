@@ -1,0 +1,56 @@
+import { ConnectionBanner } from "./components/ConnectionBanner";
+import { Notices } from "./components/Notices";
+import { ThemeToggle } from "./components/ThemeToggle";
+import { HomeScreen } from "./screens/HomeScreen";
+import { RoomScreen } from "./screens/RoomScreen";
+import { useConnectionStore } from "./stores/connection-store";
+import { useRouteStore } from "./stores/route-store";
+
+/** The shell: header, connection banner, the current route's screen, and the notices. */
+export function App() {
+  const route = useRouteStore((s) => s.route);
+  const navigate = useRouteStore((s) => s.navigate);
+  const status = useConnectionStore((s) => s.status);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to the game
+      </a>
+      <header className="app-header">
+        <a
+          className="brand"
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            navigate({ name: "home" });
+          }}
+        >
+          <span className="brand-mark" aria-hidden="true">
+            🦎
+          </span>
+          SNEAK
+        </a>
+        <span className="header-spacer" />
+        {route.name === "room" && (
+          <span className="header-code" aria-label={`Room ${route.code.split("").join(" ")}`}>
+            {route.code}
+          </span>
+        )}
+        {status !== "idle" && (
+          <span
+            className={`conn-dot ${status === "connected" ? "online" : "offline"}`}
+            role="img"
+            aria-label={status === "connected" ? "Connected" : "Not connected"}
+            title={status === "connected" ? "Connected" : "Not connected"}
+          />
+        )}
+        <ThemeToggle />
+      </header>
+      <ConnectionBanner />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {route.name === "home" ? <HomeScreen /> : <RoomScreen key={route.code} code={route.code} />}
+      </main>
+      <Notices />
+    </>
+  );
+}

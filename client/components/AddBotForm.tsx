@@ -1,0 +1,37 @@
+import { useState, type FormEvent } from "react";
+import { C2S } from "../../shared/protocol";
+import { connection } from "../net/game-connection";
+
+/** The host adds a bot: the offline lexical bot, or an LLM bot on one of the server's configured models. */
+export function AddBotForm({ models, disabled }: { models: string[]; disabled: boolean }) {
+  // "lexical" or "llm:<model>"
+  const [choice, setChoice] = useState("lexical");
+  const [busy, setBusy] = useState(false);
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const payload = choice === "lexical" ? { kind: "lexical" as const } : { kind: "llm" as const, model: choice.slice(4) };
+    await connection.request(C2S.hostAddBot, payload);
+    setBusy(false);
+  }
+
+  return (
+    <form className="row" onSubmit={add} aria-label="Add a bot" style={{ flexWrap: "nowrap" }}>
+      <label className="visually-hidden" htmlFor="bot-kind">
+        Bot type
+      </label>
+      <select id="bot-kind" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="bot-kind">
+        <option value="lexical">Lexical bot (WordNet, offline)</option>
+        {models.map((m) => (
+          <option key={m} value={`llm:${m}`}>
+            LLM bot · {m}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="secondary" disabled={busy || disabled} style={{ whiteSpace: "nowrap" }}>
+        + Add bot
+      </button>
+    </form>
+  );
+}

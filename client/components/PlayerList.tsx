@@ -1,0 +1,77 @@
+import type { PlayerRow } from "../model/players";
+import { Avatar } from "./Avatar";
+
+interface Props {
+  rows: PlayerRow[];
+  /** Show game points (once a game has started). */
+  showPoints: boolean;
+  /** Whose clue turn it is, highlighted. */
+  turnId?: string | null;
+  /** Host actions; absent for everyone else. */
+  onKick?(id: string): void;
+  onRemoveBot?(id: string): void;
+  heading?: string;
+}
+
+/** The table: every seat with a human/bot badge, a connection indicator, and the host's actions. */
+export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, heading = "Players" }: Props) {
+  return (
+    <section aria-labelledby="players-heading">
+      <h2 id="players-heading">
+        {heading} <span className="muted small">({rows.length})</span>
+      </h2>
+      <ul className="player-list" data-testid="player-list">
+        {rows.map((p) => (
+          <li key={p.id} className={p.id === turnId ? "is-turn" : undefined} data-testid="player-row" data-player-id={p.id}>
+            <Avatar id={p.id} name={p.name} />
+            <span className="player-name">
+              {p.name}
+              {p.id === turnId && <span className="visually-hidden"> (giving a clue now)</span>}
+            </span>
+            {p.isYou && <span className="badge badge-you">You</span>}
+            {p.isHost && (
+              <span className="badge badge-host">
+                <span aria-hidden="true">♛</span> Host
+              </span>
+            )}
+            {p.isBot ? (
+              <span className="badge badge-bot" title={p.botLabel ?? "Bot"}>
+                <span aria-hidden="true">⚙</span> {p.botLabel ?? "Bot"}
+              </span>
+            ) : (
+              <span className="badge badge-human">
+                <span aria-hidden="true">●</span> Human
+              </span>
+            )}
+            {!p.isBot && <ConnectionMark connected={p.connected} fallback={p.fallback} left={p.left} />}
+            {showPoints && (
+              <span className="points" aria-label={`${p.points} points`}>
+                {p.points}
+              </span>
+            )}
+            {onRemoveBot && p.isBot && (
+              <button type="button" className="danger small" onClick={() => onRemoveBot(p.id)} aria-label={`Remove bot ${p.name}`}>
+                Remove
+              </button>
+            )}
+            {onKick && !p.isBot && !p.isYou && (
+              <button type="button" className="danger small" onClick={() => onKick(p.id)} aria-label={`Kick ${p.name}`}>
+                Kick
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ConnectionMark({ connected, fallback, left }: { connected: boolean; fallback: boolean; left: boolean }) {
+  const text = left ? "Left" : connected ? "Online" : fallback ? "Offline · bot stands in" : "Offline";
+  return (
+    <span className="row small muted" style={{ gap: "0.3rem" }} title={text}>
+      <span className={`conn-dot ${connected && !left ? "online" : "offline"}`} aria-hidden="true" />
+      <span>{text}</span>
+    </span>
+  );
+}

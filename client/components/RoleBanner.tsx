@@ -1,0 +1,44 @@
+import type { RoundRole } from "../../shared/game/types";
+
+/** Who the viewer is this round, impossible to miss: the Chameleon must know they are bluffing. */
+export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret: string | null; compact?: boolean }) {
+  if (role === "chameleon") {
+    return (
+      <div className="role-banner role-chameleon" role="status" data-testid="role-banner" data-role="chameleon">
+        <span className="role-icon" aria-hidden="true">
+          🦎
+        </span>
+        <div>
+          <strong>You are the Chameleon</strong>
+          {!compact && <span>You don't know the secret word. Blend in: give a clue that fits the category, and guess the word from the others' clues.</span>}
+        </div>
+      </div>
+    );
+  }
+  if (role === "informed") {
+    return (
+      <div className="role-banner role-informed" role="status" data-testid="role-banner" data-role="informed">
+        <span className="role-icon" aria-hidden="true">
+          ★
+        </span>
+        <div>
+          <strong>
+            The secret word is <span data-testid="secret-word">{secret}</span>
+          </strong>
+          {!compact && <span>Prove you know it without giving it away: the Chameleon is listening.</span>}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="role-banner role-spectator" role="status" data-testid="role-banner" data-role="spectator">
+      <span className="role-icon" aria-hidden="true">
+        👀
+      </span>
+      <div>
+        <strong>You are watching</strong>
+        {!compact && <span>Spectators don't see the secret until the reveal.</span>}
+      </div>
+    </div>
+  );
+}

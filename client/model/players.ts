@@ -1,0 +1,72 @@
+import type { SeatStatus, RoomSnapshot } from "../../shared/protocol";
+import type { GameView, PlayerId, RoundView, SeatView } from "../../shared/game/types";
+
+/** One row of the player list: the game's seat joined with the room's connection facts. */
+export interface PlayerRow {
+  id: PlayerId;
+  name: string;
+  isBot: boolean;
+  /** "Lexical bot", "LLM · gpt-4o-mini": what kind of bot, in words. */
+  botLabel: string | null;
+  isHost: boolean;
+  isYou: boolean;
+  connected: boolean;
+  /** A fallback bot is playing for this disconnected human. */
+  fallback: boolean;
+  left: boolean;
+  points: number;
+}
+
+export function botLabel(bot: SeatStatus["bot"] | undefined, botProfile: string | undefined): string | null {
+  if (bot) return bot.kind === "llm" ? `LLM · ${bot.model ?? "model"}` : "Lexical bot";
+  if (botProfile) return botProfile.startsWith("llm:") ? `LLM · ${botProfile.slice(4)}` : "Lexical bot";
+  return null;
+}
+
+/** Seats in table order, each with its connection state from the room's member list. */
+export function playerRows(snapshot: RoomSnapshot): PlayerRow[] {
+  const members = new Map(snapshot.seats.map((m) => [m.playerId, m]));
+  return snapshot.game.seats.map((seat: SeatView) => {
+    const m = members.get(seat.id);
+    const isBot = seat.kind === "bot";
+    return {
+      id: seat.id,
+      name: seat.name,
+      isBot,
+      botLabel: isBot ? botLabel(m?.bot, seat.botProfile) : null,
+      isHost: seat.isHost,
+      isYou: seat.id === snapshot.you.playerId,
+      // Bots are always present; a human missing from the member list has left.
+      connected: isBot ? true : (m?.connected ?? false),
+      fallback: m?.fallback ?? false,
+      left: seat.left,
+      points: seat.points,
+    };
+  });
+}
+
+export function currentRound(game: GameView): RoundView | null {
+  return game.rounds.length > 0 ? game.rounds[game.rounds.length - 1] : null;
+}
+
+export function nameOf(game: GameView, id: PlayerId | null | undefined): string {
+  if (!id) return "nobody";
+  return game.seats.find((s) => s.id === id)?.name ?? "a former player";
+}
+
+/** Initials for the avatar disc. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? parts[0][0] + parts[1][0] : (parts[0] ?? "?").slice(0, 2);
+  return letters.toUpperCase();
+}
+
+// Okabe–Ito hues, darkened enough for white initials; the name is always printed beside the disc.
+const AVATAR_COLOURS = ["#0072b2", "#a65100", "#007a5a", "#8a3f6c", "#5a5a5a", "#b34700", "#3a6ea5", "#6b5a00"];
+
+/** A stable avatar colour per player id. */
+export function avatarColour(id: string): string {
+  let h = 0;
+  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return AVATAR_COLOURS[h % AVATAR_COLOURS.length];
+}

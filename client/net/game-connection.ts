@@ -1,0 +1,256 @@
+import { io, type Socket } from "socket.io-client";
+import {
+  C2S,
+  HANDSHAKE_ERRORS,
+  S2C,
+  type Ack,
+  type C2SEvent,
+  type ClientToServerEvents,
+  type JoinedAck,
+  type PayloadOf,
+  type RoomClosedPayload,
+  type RoomSnapshot,
+  type ServerToClientEvents,
+} from "../../shared/protocol";
+import { useConnectionStore } from "../stores/connection-store";
+import { useNoticeStore } from "../stores/notice-store";
+import { useRoomStore } from "../stores/room-store";
+import { forgetSeat, useSessionStore, type Seat } from "../stores/session-store";
+import { describeFailure } from "./failure-text";
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The ack a command's handler sends back, read from the shared event map. */
+type AckOf<E extends C2SEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+
+/** Failures the client itself detects: no answer in time, or no connection to send on. */
+export interface LocalFailure {
+  ok: false;
+  code: "TIMEOUT" | "OFFLINE";
+  message: string;
+  rule?: undefined;
+}
+export type CommandResult<E extends C2SEvent> = AckOf<E> | LocalFailure;
+
+const ACK_TIMEOUT_MS = 8000;
+
+export interface RequestOptions {
+  /** The caller shows the failure itself (e.g. inline under the clue box), so no toast. */
+  quiet?: boolean;
+}
+
+/**
+ * The only owner of the socket (as in Excalidraw's Portal): screens call its methods and read the stores
+ * it fills; nothing else touches socket.io. It keeps the seat token in the handshake so that socket.io's
+ * own reconnections, and a reload, return the player to the same seat.
+ */
+export class GameConnection {
+  private socket: ClientSocket | null = null;
+
+  constructor(private readonly url?: string) {}
+
+  /** The room the socket currently holds a seat in, if any. */
+  get seatedCode(): string | null {
+    return useSessionStore.getState().seat?.code ?? null;
+  }
+
+  /** Creates a room and takes the host's seat. */
+  async createRoom(name: string): Promise<CommandResult<typeof C2S.roomCreate>> {
+    this.ensureSocket(undefined);
+    const ack = await this.request(C2S.roomCreate, { name });
+    if (ack.ok) this.adoptSeat(ack);
+    return ack;
+  }
+
+  /** Joins a room by code as a player or a spectator. */
+  async joinRoom(code: string, name: string, spectator = false): Promise<CommandResult<typeof C2S.roomJoin>> {
+    // A fresh socket: a stale token for another room must not ride along in the handshake.
+    this.ensureSocket(undefined);
+    const ack = await this.request(C2S.roomJoin, { code, name, spectator });
+    if (ack.ok) this.adoptSeat(ack);
+    return ack;
+  }
+
+  /**
+   * Returns to a seat saved in localStorage (after a reload or in a new tab). Resolves true once the
+   * room's snapshot is in hand, false when the server no longer knows the token.
+   */
+  async resume(seat: Seat): Promise<boolean> {
+    useSessionStore.getState().setSeat(seat);
+    const socket = this.ensureSocket(seat.token);
+    if (!socket.connected) {
+      const connected = await new Promise<boolean>((resolve) => {
+        const onConnect = () => {
+          cleanup();
+          resolve(true);
+        };
+        const onError = () => {
+          // socket.io keeps retrying on transport errors; a refused handshake makes it give up.
+          if (!socket.active) {
+            cleanup();
+            resolve(false);
+          }
+        };
+        const cleanup = () => {
+          socket.off("connect", onConnect);
+          socket.off("connect_error", onError);
+        };
+        socket.on("connect", onConnect);
+        socket.on("connect_error", onError);
+      });
+      if (!connected) return false;
+    }
+    return this.resync();
+  }
+
+  /** Asks for a full snapshot: after a reconnection a push may have been missed. */
+  async resync(): Promise<boolean> {
+    const ack = await this.request(C2S.roomResync, {}, { quiet: true });
+    if (ack.ok) {
+      this.receiveSnapshot(ack.state);
+      return true;
+    }
+    if (ack.code === "NOT_IN_ROOM") {
+      this.loseSeat("The server no longer holds your seat in this room. Join again to play.");
+    }
+    return false;
+  }
+
+  /** Leaves the room for good: the seat is released and the token forgotten. */
+  async leaveRoom(): Promise<void> {
+    const seat = useSessionStore.getState().seat;
+    if (this.socket?.connected) await this.request(C2S.roomLeave, {}, { quiet: true });
+    if (seat) forgetSeat(seat.code);
+    this.teardown();
+  }
+
+  /**
+   * Sends one command and waits for its ack. Every failure becomes a notice unless the caller shows it
+   * itself: the server's rejections are never swallowed.
+   */
+  async request<E extends C2SEvent>(event: E, payload: PayloadOf<E>, opts: RequestOptions = {}): Promise<CommandResult<E>> {
+    const socket = this.socket;
+    let result: CommandResult<E>;
+    if (!socket) {
+      result = { ok: false, code: "OFFLINE", message: "Not connected to the game server." };
+    } else {
+      try {
+        // emitWithAck's generics cannot follow a union of event names; the event map above types the result.
+        const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck(e: string, p: unknown): Promise<AckOf<E>> };
+        result = await timed.emitWithAck(event, payload);
+      } catch {
+        result = socket.connected
+          ? { ok: false, code: "TIMEOUT", message: "The server did not answer in time. Try again." }
+          : { ok: false, code: "OFFLINE", message: "Not connected to the game server; your action was not sent." };
+      }
+    }
+    if (!result.ok && !opts.quiet) useNoticeStore.getState().push("error", describeFailure(result));
+    return result;
+  }
+
+  /** Drops the socket and every room-scoped store. */
+  teardown(): void {
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    useSessionStore.getState().setSeat(null);
+    useRoomStore.getState().clear();
+    useConnectionStore.getState().set("idle");
+  }
+
+  private adoptSeat(ack: { ok: true } & JoinedAck): void {
+    const seat: Seat = { code: ack.code, playerId: ack.playerId, token: ack.token, spectator: ack.spectator };
+    useSessionStore.getState().setSeat(seat);
+    // Future reconnections present the token, so the server hands back this seat.
+    if (this.socket) this.socket.auth = { token: ack.token };
+  }
+
+  private loseSeat(problem: string): void {
+    const seat = useSessionStore.getState().seat;
+    if (seat) forgetSeat(seat.code);
+    this.teardown();
+    useConnectionStore.getState().set("offline", problem);
+    useNoticeStore.getState().push("error", problem);
+  }
+
+  private receiveSnapshot(snapshot: RoomSnapshot): void {
+    useRoomStore.getState().receive(snapshot);
+  }
+
+  private ensureSocket(token: string | undefined): ClientSocket {
+    if (this.socket) {
+      const current = (this.socket.auth as { token?: string } | undefined)?.token;
+      if (current === token && (this.socket.connected || this.socket.active)) return this.socket;
+      this.socket.removeAllListeners();
+      this.socket.disconnect();
+      this.socket = null;
+    }
+    useRoomStore.getState().clear();
+    const opts = {
+      auth: token ? { token } : {},
+      transports: ["websocket", "polling"],
+      reconnectionDelayMax: 4000,
+    };
+    const socket: ClientSocket = this.url ? io(this.url, opts) : io(opts);
+    this.socket = socket;
+    useConnectionStore.getState().set("connecting");
+
+    socket.on("connect", () => {
+      const wasReconnect = useConnectionStore.getState().status === "reconnecting";
+      useConnectionStore.getState().set("connected");
+      if (wasReconnect) {
+        useNoticeStore.getState().push("success", "Reconnected.");
+        if (useSessionStore.getState().seat) void this.resync();
+      }
+    });
+    socket.on("disconnect", (reason) => {
+      if (reason === "io client disconnect") return;
+      if (reason === "io server disconnect") {
+        useConnectionStore.getState().set("offline", "The server closed the connection.");
+        useNoticeStore.getState().push("error", "The server closed the connection.");
+        return;
+      }
+      useConnectionStore.getState().set("reconnecting", "Connection lost: reconnecting…");
+      useNoticeStore.getState().push("error", "Connection lost. Reconnecting to keep your seat…");
+    });
+    socket.on("connect_error", (err: Error & { data?: { code?: string; message?: string } }) => {
+      const code = err.data?.code ?? err.message;
+      const refused: string[] = [HANDSHAKE_ERRORS.unknownToken, HANDSHAKE_ERRORS.kicked, HANDSHAKE_ERRORS.expired];
+      if (refused.includes(code)) {
+        this.loseSeat(describeHandshakeRefusal(code));
+        return;
+      }
+      if (code === HANDSHAKE_ERRORS.badOrigin) {
+        useConnectionStore.getState().set("offline", "The server refused this page's origin.");
+        useNoticeStore.getState().push("error", "The server refused this page's origin (BAD_ORIGIN).");
+        return;
+      }
+      if (!socket.active) {
+        useConnectionStore.getState().set("offline", err.message);
+        useNoticeStore.getState().push("error", `Could not connect: ${err.message}`);
+      } else {
+        useConnectionStore.getState().set("reconnecting", "Cannot reach the server: retrying…");
+      }
+    });
+    socket.on(S2C.roomState, (snapshot) => this.receiveSnapshot(snapshot));
+    socket.on(S2C.roomClosed, (payload: RoomClosedPayload) => this.loseSeat(describeClosure(payload)));
+    return socket;
+  }
+}
+
+function describeHandshakeRefusal(code: string): string {
+  if (code === HANDSHAKE_ERRORS.kicked) return "The host removed you from this room.";
+  if (code === HANDSHAKE_ERRORS.expired) return "Your seat expired while you were away. Join again to play.";
+  return "This room no longer knows your seat. Join again to play.";
+}
+
+function describeClosure(payload: RoomClosedPayload): string {
+  if (payload.reason === "kicked") return "The host removed you from this room.";
+  if (payload.reason === "expired") return "Your seat expired while you were away.";
+  return "The room was closed.";
+}
+
+export type { Ack };
+
+/** The app's one connection, to the page's own origin (vite's dev server proxies /socket.io). */
+export const connection = new GameConnection();

@@ -1,0 +1,48 @@
+import { C2S, type RoomSnapshot } from "../../shared/protocol";
+import type { RoundView } from "../../shared/game/types";
+import { RoundReveal } from "../components/RoundReveal";
+import { Scoreboard } from "../components/Scoreboard";
+import { connection } from "../net/game-connection";
+import { nameOf } from "../model/players";
+
+/** The winner, the last round's reveal, the final scores, and play again. */
+export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView | null }) {
+  const { game, you } = snapshot;
+  const winners = game.winners ?? [];
+  const youWon = game.viewerId !== null && winners.includes(game.viewerId);
+  return (
+    <section className="card" aria-labelledby="phase-title">
+      <div className="winner-banner" role="status">
+        <div className="trophy" aria-hidden="true">
+          🏆
+        </div>
+        <h1 id="phase-title" className="phase-title" data-testid="phase-title">
+          Game over
+        </h1>
+        <div className="winner-name" data-testid="winner">
+          {winners.length === 0 ? "No winner" : youWon && winners.length === 1 ? "You win!" : `${winners.map((id) => nameOf(game, id)).join(" & ")} ${winners.length > 1 ? "win" : "wins"}!`}
+        </div>
+      </div>
+      <Scoreboard game={game} round={round} />
+      <div className="row" style={{ margin: "1rem 0" }}>
+        {you.isHost ? (
+          <button type="button" className="big" onClick={() => void connection.request(C2S.hostStart, {})} data-testid="play-again">
+            Play again
+          </button>
+        ) : (
+          <p className="muted">The host can start another game with the same table.</p>
+        )}
+      </div>
+      {round && (
+        <details open>
+          <summary>
+            <strong>Last round</strong>
+          </summary>
+          <div style={{ marginTop: "0.6rem" }}>
+            <RoundReveal game={game} round={round} />
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}

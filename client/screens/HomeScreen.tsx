@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from "react";
+import { connection } from "../net/game-connection";
+import { useRouteStore } from "../stores/route-store";
+import { useSessionStore } from "../stores/session-store";
+import { NameField } from "../components/NameField";
+
+/** Keeps only letters, upper-cased, at most four: what a room code can be. */
+export function normalizedCode(input: string): string {
+  return input.replace(/[^a-z]/gi, "").toUpperCase().slice(0, 4);
+}
+
+/** Home: pick a name, then create a room or join one by its code. */
+export function HomeScreen() {
+  const name = useSessionStore((s) => s.name);
+  const setName = useSessionStore((s) => s.setName);
+  const navigate = useRouteStore((s) => s.navigate);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState<null | "create" | "join">(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const trimmed = name.trim();
+
+  function requireName(): boolean {
+    if (trimmed.length === 0) {
+      setNameError("Enter a name first: the table needs to know who you are.");
+      document.getElementById("player-name")?.focus();
+      return false;
+    }
+    setNameError(null);
+    return true;
+  }
+
+  async function create() {
+    if (!requireName()) return;
+    setBusy("create");
+    const ack = await connection.createRoom(trimmed);
+    setBusy(null);
+    if (ack.ok) navigate({ name: "room", code: ack.code });
+  }
+
+  async function join(e: FormEvent) {
+    e.preventDefault();
+    if (!requireName()) return;
+    const c = normalizedCode(code);
+    if (c.length !== 4) return;
+    setBusy("join");
+    const ack = await connection.joinRoom(c, trimmed, false);
+    setBusy(null);
+    if (ack.ok) navigate({ name: "room", code: ack.code });
+  }
+
+  return (
+    <div>
+      <section className="hero">
+        <h1>
+          <span aria-hidden="true">🦎 </span>SNEAK
+        </h1>
+        <p className="tagline">
+          Everyone knows the secret word — except the Chameleon. Give a clue that proves you know it without giving it away.
+          Play with friends and bots, then see how informative and how revealing every clue really was.
+        </p>
+      </section>
+      <div className="home-grid">
+        <div className="card span-2">
+          <NameField value={name} onChange={setName} error={nameError} />
+        </div>
+        <section className="card" aria-labelledby="create-heading">
+          <h2 id="create-heading">New game</h2>
+          <p className="muted small">Start a room, share its code or link, add bots if you are short of players.</p>
+          <button type="button" className="big" onClick={create} disabled={busy !== null} style={{ width: "100%" }}>
+            {busy === "create" ? "Creating…" : "Create a room"}
+          </button>
+        </section>
+        <section className="card" aria-labelledby="join-heading">
+          <h2 id="join-heading">Join a game</h2>
+          <form onSubmit={join} className="stack">
+            <label className="field">
+              <span>Room code</span>
+              <input
+                className="code-input"
+                value={code}
+                onChange={(e) => setCode(normalizedCode(e.target.value))}
+                placeholder="ABCD"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                inputMode="text"
+                maxLength={4}
+                aria-describedby="code-help"
+              />
+            </label>
+            <p id="code-help" className="visually-hidden">
+              Four letters, shown on the host's screen.
+            </p>
+            <button type="submit" className="big" disabled={busy !== null || normalizedCode(code).length !== 4} style={{ width: "100%" }}>
+              {busy === "join" ? "Joining…" : "Join"}
+            </button>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from "react";
+import { connection } from "../net/game-connection";
+import { useSessionStore } from "../stores/session-store";
+import { NameField } from "../components/NameField";
+
+/** Joining a room from its share link: a name, then a seat or a spectator's chair. */
+export function JoinRoomForm({ code, problem }: { code: string; problem: string | null }) {
+  const name = useSessionStore((s) => s.name);
+  const setName = useSessionStore((s) => s.setName);
+  const [busy, setBusy] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  async function join(spectator: boolean, e?: FormEvent) {
+    e?.preventDefault();
+    const trimmed = name.trim();
+    if (!spectator && trimmed.length === 0) {
+      setNameError("Enter a name to take a seat.");
+      return;
+    }
+    setNameError(null);
+    setBusy(true);
+    await connection.joinRoom(code, trimmed || "Spectator", spectator);
+    setBusy(false);
+  }
+
+  return (
+    <section className="card" aria-labelledby="join-room-heading" style={{ maxWidth: 520, margin: "1rem auto" }}>
+      <h1 id="join-room-heading" className="phase-title">
+        Join room
+      </h1>
+      <p className="room-code-big" aria-label={`Room code ${code.split("").join(" ")}`}>
+        {code}
+      </p>
+      {problem && (
+        <p className="hint error" role="alert" style={{ color: "var(--danger)", fontWeight: 600 }}>
+          {problem}
+        </p>
+      )}
+      <form className="stack" onSubmit={(e) => join(false, e)}>
+        <NameField value={name} onChange={setName} error={nameError} />
+        <div className="row">
+          <button type="submit" className="big" disabled={busy} style={{ flex: 1 }}>
+            {busy ? "Joining…" : "Take a seat"}
+          </button>
+          <button type="button" className="secondary big" disabled={busy} onClick={() => join(true)}>
+            Just watch
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { C2S, type RoomSnapshot } from "../../shared/protocol";
+import type { RoundView } from "../../shared/game/types";
+import { RoundHeader } from "../components/RoundHeader";
+import { RoundReveal } from "../components/RoundReveal";
+import { Scoreboard } from "../components/Scoreboard";
+import { connection } from "../net/game-connection";
+
+/** The round's reveal, then the host deals the next one. */
+export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
+  const { game, you } = snapshot;
+  return (
+    <section className="card" aria-labelledby="phase-title">
+      <RoundHeader game={game} round={round} title="Reveal" timerLabel="Next round" />
+      <RoundReveal game={game} round={round} />
+      <div style={{ marginTop: "1rem" }}>
+        <Scoreboard game={game} round={round} />
+      </div>
+      <div className="row" style={{ marginTop: "1rem" }}>
+        {you.isHost ? (
+          <>
+            <button type="button" className="big" onClick={() => void connection.request(C2S.hostNextRound, {})} data-testid="next-round">
+              Next round
+            </button>
+            <button type="button" className="ghost" onClick={() => void connection.request(C2S.hostEndGame, {})}>
+              End the game
+            </button>
+          </>
+        ) : (
+          <p className="muted" role="status">
+            Waiting for the host to deal the next round…
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { create } from "zustand";
+
+/** The two places a player can be: the home page or a room, addressed by its share link /r/CODE. */
+export type Route = { name: "home" } | { name: "room"; code: string };
+
+/** Room codes are four letters; links are forgiving about case and a trailing slash. */
+export function routeFromPath(pathname: string): Route {
+  const m = /^\/r\/([A-Za-z]{4})\/?$/.exec(pathname);
+  return m ? { name: "room", code: m[1].toUpperCase() } : { name: "home" };
+}
+
+export function pathForRoute(route: Route): string {
+  return route.name === "room" ? `/r/${route.code}` : "/";
+}
+
+interface RouteState {
+  route: Route;
+  navigate(route: Route, opts?: { replace?: boolean }): void;
+}
+
+function currentPath(): string {
+  return typeof location === "undefined" ? "/" : location.pathname;
+}
+
+export const useRouteStore = create<RouteState>((set) => ({
+  route: routeFromPath(currentPath()),
+  navigate(route, opts) {
+    const path = pathForRoute(route);
+    if (typeof history !== "undefined" && currentPath() !== path) {
+      if (opts?.replace) history.replaceState(null, "", path);
+      else history.pushState(null, "", path);
+    }
+    set({ route });
+  },
+}));
+
+if (typeof window !== "undefined") {
+  // Back and forward buttons move between home and a room like any web page.
+  window.addEventListener("popstate", () => useRouteStore.setState({ route: routeFromPath(currentPath()) }));
+}
