@@ -4,7 +4,7 @@ import type { Leaderboard } from "./leaderboard";
 /** The leaderboard as Markdown tables in the paper's layout (Tables 5–7); values ×100 like the paper. */
 export function leaderboardMarkdown(board: Leaderboard): string {
   const out: string[] = [];
-  out.push(`# Humans versus models (${board.games} games, ${board.rounds} revealed rounds)`, "");
+  out.push(`# Humans versus models (${board.games} game${board.games === 1 ? "" : "s"}, ${board.rounds} revealed round${board.rounds === 1 ? "" : "s"})`, "");
   out.push("## Clues (cf. the paper's Table 5)", "");
   out.push("| Generator | Clues | Utility | Leakage | SoftScore | BinaryScore | Bluff utility (as chameleon) | Fallbacks |");
   out.push("|---|---:|---|---|---|---|---|---:|");

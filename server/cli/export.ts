@@ -1,0 +1,60 @@
+import { Command, InvalidArgumentError } from "commander";
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { exportChunks } from "../export/export-writer";
+import { EXPORT_FORMATS, GAME_ID, SinceSchema, firstIssue, type ExportFormat } from "../export/export-query";
+import { openLogForReading } from "../export/open-log";
+
+/**
+ * `npm run export -- --out FILE [--game ID] [--since DATE] [--format jsonl|csv] [--db PATH]`: the game log
+ * as SNEAK JSONL (or CSV). Only revealed rounds are written. The JSONL feeds
+ * `npm run bench -- --generator file:FILE` directly.
+ */
+
+const program = new Command("export")
+  .description("Export logged games as SNEAK JSONL (one line per clue, one per round outcome) or CSV")
+  .requiredOption("--out <file>", "where to write (use - for stdout)")
+  .option("--game <id>", "one game only", (v) => check(v, GAME_ID.test(v), "must be a game id (letters, digits, - and _)"))
+  .option("--since <date>", "games started on or after this date (2026-01-31 or an ISO timestamp)", (v) => {
+    const parsed = SinceSchema.safeParse(v);
+    if (!parsed.success) throw new InvalidArgumentError(firstIssue(parsed.error).replace(/^input: /, ""));
+    return parsed.data;
+  })
+  .option("--format <format>", "jsonl or csv (default: from --out's extension, else jsonl)", (v) => check(v, (EXPORT_FORMATS as readonly string[]).includes(v), "must be jsonl or csv"))
+  .option("--db <path>", "the game log (default: $SNEAK_DB or .data/sneak.db)")
+  .showHelpAfterError(false)
+  .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
+
+function check(value: string, ok: boolean, message: string): string {
+  if (!ok) throw new InvalidArgumentError(message);
+  return value;
+}
+
+async function main(): Promise<void> {
+  program.parse();
+  const opts = program.opts<{ out: string; game?: string; since?: number; format?: ExportFormat; db?: string }>();
+  const format: ExportFormat = opts.format ?? (opts.out.toLowerCase().endsWith(".csv") ? "csv" : "jsonl");
+  const store = openLogForReading(opts.db);
+  try {
+    if (opts.game && store.games({ gameId: opts.game }).length === 0) throw new Error(`no game ${opts.game} in ${store.path}`);
+    const out = opts.out === "-" ? process.stdout : createWriteStream(opts.out);
+    let count = 0;
+    for (const chunk of exportChunks(store, { gameId: opts.game, since: opts.since }, format)) {
+      count++;
+      if (!out.write(chunk)) await once(out, "drain");
+    }
+    if (out !== process.stdout) {
+      out.end();
+      await once(out, "finish");
+      const what = format === "csv" ? `${Math.max(0, count - 1)} clue rows` : `${count} lines`;
+      console.error(`wrote ${what} to ${opts.out}`);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`export: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+  process.exit(1);
+});
