@@ -65,7 +65,6 @@ function openRunFolder(options: BenchOptions): { options: BenchOptions; previous
   if (!options.resume) {
     if (existsSync(resultsPath(dir)) && statSync(resultsPath(dir)).size > 0)
       throw new UserError(`${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`);
-    mkdirSync(dir, { recursive: true });
     return { options, previous: [] };
   }
   const saved = existsSync(dir) ? readSavedIdentity(dir) : null;
@@ -132,6 +131,8 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
       const mismatch = identityMismatch(readSavedIdentity(dir)!, run.identity);
       if (mismatch) throw new UserError(`cannot resume ${dir}: ${mismatch}; start a new run with another --out`);
     } else {
+      // Created only now, so that a run refused at start-up leaves no empty folder behind.
+      mkdirSync(dir, { recursive: true });
       writeIdentity(dir, run.identity);
     }
 

@@ -150,7 +150,10 @@ describe("runBenchmark", () => {
   it("stops on EndpointDownError, keeps what was scored and says how to resume", async () => {
     const dir = freshDir();
     failAfter = 4;
-    const error = await runBenchmark(options("--generator", "random", "--out", dir, "--concurrency", "1"), ctx, { progress: quiet }).catch((e: unknown) => e as Error & { exitCode: number });
+    const error = (await runBenchmark(options("--generator", "random", "--out", dir, "--concurrency", "1"), ctx, { progress: quiet }).then(
+      () => new Error("the run did not stop"),
+      (e: unknown) => e as Error,
+    )) as Error & { exitCode: number };
     expect(error).toMatchObject({ name: "RunStopped", exitCode: 3 });
     expect(error.message).toMatch(/is unusable: HTTP 500; stopped after 4 of 8 instances .*resume with: npm run bench -- --resume /);
     expect(resultsIn(dir)).toHaveLength(4);

@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { REPO_ROOT } from "./options";
+import type { RunSummaryFile } from "./run-outputs";
+
+/**
+ * `npm run bench:speed [-- --generator NAME]`: runs the whole dataset with the lexical evaluator in a
+ * child process exactly as `npm run bench` would (through tsx), and prints its speed and memory.
+ * A benchmark, not a test: it prints figures and fails only if the run itself fails.
+ */
+const TARGET_SECONDS = 10;
+
+function flagValue(args: string[], flag: string, fallback: string): string {
+  const i = args.indexOf(flag);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const generator = flagValue(args, "--generator", "secret-synonym");
+  const out = mkdtempSync(join(tmpdir(), "sneak-speed-"));
+  const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+  const childArgs = [tsxCli, join(REPO_ROOT, "server/bench/cli.ts"), "--generator", generator, "--evaluator", "lexical", "--out", out];
+  const started = performance.now();
+  const child = spawn(process.execPath, childArgs, { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code: number = await new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
+  const wallMs = performance.now() - started;
+  try {
+    if (code !== 0) {
+      process.stderr.write(`bench:speed: the run failed (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}\n`);
+      return 1;
+    }
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as RunSummaryFile;
+    const t = summary.timings;
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+    const lines = [
+      `bench:speed: ${summary.n} instances (whole dataset), generator ${generator}, evaluator lexical, Node ${process.version}`,
+      `  total wall time (spawn to exit, start-up included): ${(wallMs / 1000).toFixed(2)} s  (target < ${TARGET_SECONDS} s: ${wallMs / 1000 < TARGET_SECONDS ? "met" : "NOT met"})`,
+      `  start-up (process start to first instance):        ${(t.startupMs / 1000).toFixed(2)} s  (+ ${((wallMs - t.totalMs) / 1000).toFixed(2)} s for the tsx launcher and exit)`,
+      `  scoring:                                           ${(t.scoringMs / 1000).toFixed(2)} s  = ${t.instancesPerSecond.toFixed(0)} instances/s`,
+      `  instances per second over the whole wall time:     ${((summary.n * 1000) / wallMs).toFixed(0)}`,
+      `  peak RSS: ${mb(t.peakRssBytes)}; peak V8 heap used: ${mb(t.peakHeapUsedBytes)}`,
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return 0;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    process.stderr.write(`bench:speed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
