@@ -1,0 +1,40 @@
+/**
+ * A bot player's decisions. Bots see only what their own seat may see (built from `viewFor`), through this
+ * small, rules-agnostic picture.
+ */
+export interface BotView {
+  playerId: string;
+  category: string;
+  /** The grid, in the card's order. Empty when hidden from the chameleon (7–8-player variant, at the guess). */
+  words: string[];
+  /** Null when this bot is the chameleon. */
+  secret: string | null;
+  /** Clues given so far this round, in order (this bot's own included). */
+  clues: { playerId: string; text: string }[];
+  /** Everyone seated, this bot included. */
+  players: { playerId: string; name: string }[];
+  maxClueWords: number;
+  /** A deterministic seed for this decision (room seed + round + seat): bots are reproducible. */
+  seed: string;
+}
+
+/** A decision and where it came from, for the game log. */
+export interface Decision<T> {
+  value: T;
+  /** "lexical", "llm:MODEL", or "fallback" when an LLM bot's reply was unusable. */
+  source: string;
+  /** Why a fallback happened (timeout, unparseable reply), or a model's raw answer. */
+  note?: string;
+}
+
+export interface Agent {
+  readonly kind: "lexical" | "llm";
+  /** `rejected`: clues of this turn the rules refused, with the reason, so the bot does not repeat them. */
+  clue(view: BotView, rejected: readonly { text: string; reason: string }[]): Promise<Decision<string>>;
+  /** A player other than this bot. */
+  vote(view: BotView): Promise<Decision<string>>;
+  /** The dealer's choice among tied players. */
+  tieBreak(view: BotView, tied: readonly string[]): Promise<Decision<string>>;
+  /** One of `options` (the grid words the chameleon may pick; excludes earlier wrong guesses). */
+  guess(view: BotView, options: readonly string[]): Promise<Decision<string>>;
+}

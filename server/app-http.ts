@@ -1,0 +1,39 @@
+import express from "express";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The HTTP side: the built client from `staticDir`, the SPA fallback for share links (/r/CODE), a health
+ * probe, and a placeholder page when the client has not been built yet.
+ */
+export function createHttpApp(staticDir: string, stats: () => { rooms: number }): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true, ...stats() });
+  });
+  const root = path.resolve(staticDir);
+  const indexFile = path.join(root, "index.html");
+  if (existsSync(indexFile)) {
+    app.use(express.static(root, { index: "index.html", maxAge: "1h" }));
+    // Share links and any client route land on the SPA; the client reads the code from the path.
+    app.get(["/r/:code", "/r/:code/"], (_req, res) => res.sendFile(indexFile));
+  } else {
+    app.get(["/", "/r/:code"], (_req, res) => {
+      res.type("html").send(PLACEHOLDER_PAGE);
+    });
+  }
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
+  return app;
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>SNEAK</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>SNEAK game server</h1>
+<p>The server is running, but the browser client has not been built (no <code>dist/index.html</code>).
+Run <code>npm start</code> (it builds the client first) or <code>npm run build</code>.</p>
+<p>Programs can already play over socket.io: see <code>docs/PROTOCOL.md</code>.</p>
+</body></html>`;

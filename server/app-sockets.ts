@@ -1,0 +1,149 @@
+import type { Server as HttpServer } from "node:http";
+import { Server, type Socket } from "socket.io";
+import {
+  C2S,
+  HANDSHAKE_ERRORS,
+  PayloadSchemas,
+  S2C,
+  type Ack,
+  type AckError,
+  type C2SEvent,
+  type ClientToServerEvents,
+  type ErrorCode,
+  type ServerToClientEvents,
+} from "../shared/protocol";
+import type { ServerConfig } from "./config";
+import { isOriginAllowed } from "./rooms/origin-check";
+import { RateLimiter } from "./rooms/rate-limit";
+import type { RoomRegistry } from "./rooms/registry";
+import type { Session, SessionStore } from "./rooms/sessions";
+import { normalizedRoomCode } from "./rooms/room-codes";
+import { CommandError } from "./rooms/command-error";
+
+interface SocketData {
+  session?: Session;
+}
+
+export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
+
+/**
+ * socket.io wiring: the Origin check, identity from the handshake token (never from a payload), the
+ * per-socket rate limit, payload validation, and the dispatch of commands to rooms. A bad event gets an
+ * error ack; nothing a client sends can throw out of here.
+ */
+export function attachSockets(
+  httpServer: HttpServer,
+  config: ServerConfig,
+  registry: RoomRegistry,
+  sessions: SessionStore,
+  log: (line: string) => void,
+): GameServer {
+  const io: GameServer = new Server(httpServer, {
+    maxHttpBufferSize: config.maxMessageBytes,
+    allowRequest: (request, callback) => callback(null, isOriginAllowed(request, config.allowedOrigins)),
+    // Reconnections are handled by tokens; socket.io's own state recovery would replay frames unfiltered.
+    connectionStateRecovery: undefined,
+  });
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (token === undefined || token === null || token === "") return next();
+    const session = sessions.find(token);
+    if (session && registry.get(session.roomCode)) {
+      socket.data.session = session;
+      return next();
+    }
+    const reason = sessions.revokedReason(token);
+    const code = reason === "kicked" ? HANDSHAKE_ERRORS.kicked : reason === "expired" ? HANDSHAKE_ERRORS.expired : HANDSHAKE_ERRORS.unknownToken;
+    const error = new Error(
+      code === HANDSHAKE_ERRORS.kicked ? "you were removed from this room" : code === HANDSHAKE_ERRORS.expired ? "your seat expired" : "unknown session token",
+    ) as Error & { data?: unknown };
+    error.data = { code };
+    next(error);
+  });
+
+  io.on("connection", (socket: GameSocket) => {
+    const limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
+    const session = socket.data.session;
+    if (session) registry.get(session.roomCode)?.attach(session.playerId, socket);
+
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (KNOWN_EVENTS.has(event)) return;
+      const ack = args[args.length - 1];
+      if (typeof ack === "function") ack(errorAck("BAD_PAYLOAD", `unknown event "${event}"`));
+    });
+
+    for (const event of Object.values(C2S) as C2SEvent[]) {
+      socket.on(event, ((payload: unknown, ack: unknown) => {
+        // A client may omit the payload and pass only an ack.
+        if (typeof payload === "function" && ack === undefined) {
+          ack = payload;
+          payload = undefined;
+        }
+        const reply = typeof ack === "function" ? (ack as (r: Ack<object>) => void) : () => {};
+        try {
+          if (!limiter.tryTake()) return reply(errorAck("RATE_LIMITED", "too many events; slow down"));
+          const parsed = PayloadSchemas[event].safeParse(payload ?? {});
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            return reply(errorAck("BAD_PAYLOAD", `${event}: ${issue.path.join(".") || "payload"} ${issue.message}`));
+          }
+          reply(dispatch(event, parsed.data));
+        } catch (error) {
+          if (error instanceof CommandError) return reply(error.toAck());
+          log(`internal error on ${event}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          reply(errorAck("INTERNAL", "the server could not handle this command"));
+        }
+      }) as never);
+    }
+
+    socket.on("disconnect", () => {
+      const current = socket.data.session;
+      if (current) registry.get(current.roomCode)?.detach(current.playerId, socket);
+    });
+
+    function dispatch(event: C2SEvent, payload: unknown): Ack<Record<string, unknown>> {
+      if (event === C2S.roomCreate || event === C2S.roomJoin) {
+        if (socket.data.session && registry.get(socket.data.session.roomCode)?.hasMember(socket.data.session.playerId)) {
+          throw new CommandError("ALREADY_IN_ROOM", "this socket already has a seat; leave first");
+        }
+        const joined = event === C2S.roomCreate ? createRoom(payload as never) : joinRoom(payload as never);
+        socket.data.session = joined;
+        registry.get(joined.roomCode)?.attach(joined.playerId, socket);
+        return { ok: true, code: joined.roomCode, token: joined.token, playerId: joined.playerId, spectator: joined.spectator };
+      }
+      const current = socket.data.session;
+      const room = current ? registry.get(current.roomCode) : undefined;
+      if (!current || !room || !room.hasMember(current.playerId)) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
+      if (event === C2S.roomLeave) {
+        room.leave(current.playerId);
+        socket.data.session = undefined;
+        return { ok: true };
+      }
+      return room.command(current.playerId, event, payload);
+    }
+
+    function createRoom(payload: { name: string; settings?: object }): Session {
+      const room = registry.create(payload.settings ?? {});
+      return room.admit(payload.name, false);
+    }
+
+    function joinRoom(payload: { code: string; name: string; spectator?: boolean }): Session {
+      const code = normalizedRoomCode(payload.code);
+      const room = code ? registry.get(code) : undefined;
+      if (!room) throw new CommandError("ROOM_NOT_FOUND", `no room with code "${payload.code.trim().toUpperCase()}"`);
+      return room.admit(payload.name, payload.spectator ?? false);
+    }
+  });
+
+  return io;
+}
+
+export function errorAck(code: ErrorCode, message: string): AckError {
+  return { ok: false, code, message };
+}
+
+export { S2C };

@@ -1,0 +1,96 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Dataset, Evaluator } from "../shared/sneak/types";
+import type { TopicCard } from "../shared/game/types";
+import type { Agent } from "./agents/agent";
+import { attachSockets } from "./app-sockets";
+import { createHttpApp } from "./app-http";
+import { configFromEnv, type ServerConfig } from "./config";
+import { RoomRegistry } from "./rooms/registry";
+import { Room, type RoomObserver } from "./rooms/room";
+import { SessionStore } from "./rooms/sessions";
+
+/** Everything the server plays with. `startServer` builds the defaults (server-deps.ts); tests may swap parts. */
+export interface GameDeps {
+  dataset: Dataset;
+  evaluators: Evaluator[];
+  agentFor(profile: string): Agent;
+  fallbackAgent: Agent;
+}
+
+export interface StartOptions {
+  config?: Partial<ServerConfig>;
+  /** Defaults to the dataset file, the configured evaluators and the lexical/LLM bots. */
+  deps?: Partial<GameDeps>;
+  log?: (line: string) => void;
+  /** Fixed room seeds (tests): room N gets `${seed}/N`. */
+  seed?: string;
+  observer?: RoomObserver;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  registry: RoomRegistry;
+  close(): Promise<void>;
+}
+
+/** The dataset as topic cards, and its decoys by category. */
+export function libraryOf(dataset: Dataset): { library: TopicCard[]; decoysOf(category: string): string[] } {
+  const decoys = new Map(dataset.categories.map((c) => [c.category, c.decoys]));
+  return {
+    library: dataset.categories.map((c) => ({ id: c.category, category: c.category, words: c.words.slice(), source: "dataset" as const })),
+    decoysOf: (category) => decoys.get(category) ?? [],
+  };
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...configFromEnv(), ...options.config };
+  const log = options.log ?? ((line: string) => console.error(line));
+  const missing = !options.deps?.dataset || !options.deps?.evaluators || !options.deps?.agentFor || !options.deps?.fallbackAgent;
+  const defaults = missing ? await (await import("./server-deps")).defaultDeps(config, log) : undefined;
+  const deps: GameDeps = { ...defaults, ...options.deps } as GameDeps;
+  const { library, decoysOf } = libraryOf(deps.dataset);
+  const sessions = new SessionStore();
+  let roomCount = 0;
+  const registry = new RoomRegistry(config.maxRooms, (code, onDispose) => {
+    roomCount++;
+    return new Room(
+      code,
+      {
+        config,
+        sessions,
+        library,
+        decoysOf,
+        evaluators: deps.evaluators,
+        agentFor: deps.agentFor,
+        fallbackAgent: deps.fallbackAgent,
+        log,
+        seed: options.seed === undefined ? undefined : `${options.seed}/${roomCount}`,
+        observer: options.observer,
+      },
+      onDispose,
+    );
+  });
+
+  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }));
+  const httpServer = createServer(app);
+  const io = attachSockets(httpServer, config, registry, sessions, log);
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    registry,
+    async close() {
+      registry.disposeAll();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      httpServer.closeAllConnections?.();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+
+/**
+ * Environment → typed server configuration. Every knob has a default so that `npm start` works with no
+ * configuration; a bad value stops start-up with one clear line (see `configFromEnv`).
+ */
+
+const intFrom = (fallback: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a non-negative integer")
+    .transform(Number)
+    .pipe(z.number().int().min(min))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+const listFrom = (fallback: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? fallback
+        : value
+            .split(",")
+            .map((item) => item.trim())
+            .filter((item) => item.length > 0),
+    );
+
+const EnvSchema = z.object({
+  PORT: intFrom(3000),
+  HOST: z.string().trim().min(1).optional().transform((v) => v ?? "127.0.0.1"),
+  /** Extra origins allowed to open a socket (the server's own origin is always allowed). */
+  SNEAK_ALLOWED_ORIGINS: listFrom([]),
+  /** LLM models a host may give to a bot: `MODEL` (default endpoint, OPENAI_BASE_URL) or `MODEL@URL`. */
+  SNEAK_BOT_MODELS: listFrom([]),
+  /** Evaluators that score every clue in the game: `lexical` and/or `llm:MODEL[@URL]`. */
+  SNEAK_EVALUATORS: listFrom(["lexical"]),
+  /** Human-like pause before a bot acts. */
+  SNEAK_BOT_DELAY_MS: intFrom(1200),
+  /** Deadline for one LLM bot decision before it falls back to the lexical decision. */
+  SNEAK_BOT_TIMEOUT_MS: intFrom(8000, 1),
+  /** How long a disconnected human's turn waits before the fallback bot plays it. */
+  SNEAK_FALLBACK_AFTER_MS: intFrom(10_000),
+  /** How long a disconnected player keeps their seat and token. */
+  SNEAK_GRACE_MS: intFrom(60_000),
+  /** How long an empty room lives before it is disposed. */
+  SNEAK_EMPTY_ROOM_MS: intFrom(5 * 60_000),
+  SNEAK_MAX_ROOMS: intFrom(1000, 1),
+  /** Per-socket rate limit: a bucket of `burst` events refilled at `perSecond`. */
+  SNEAK_RATE_PER_SECOND: intFrom(10, 1),
+  SNEAK_RATE_BURST: intFrom(20, 1),
+  /** Largest socket.io message the server accepts, in bytes. */
+  SNEAK_MAX_MESSAGE_BYTES: intFrom(16 * 1024, 1024),
+  /** Path of the dataset file; default data/sneak-dataset.json through the dataset loader. */
+  SNEAK_DATASET: z.string().trim().min(1).optional(),
+  /** Folder of the built client. */
+  SNEAK_STATIC_DIR: z.string().trim().min(1).optional().transform((v) => v ?? "dist"),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  allowedOrigins: string[];
+  botModels: string[];
+  evaluators: string[];
+  botDelayMs: number;
+  botTimeoutMs: number;
+  fallbackAfterMs: number;
+  graceMs: number;
+  emptyRoomMs: number;
+  maxRooms: number;
+  rateLimit: { perSecond: number; burst: number };
+  maxMessageBytes: number;
+  datasetPath?: string;
+  staticDir: string;
+}
+
+export const EVALUATOR_SPEC = /^(lexical|llm:.+)$/;
+
+export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const badEvaluator = e.SNEAK_EVALUATORS.find((spec) => !EVALUATOR_SPEC.test(spec));
+  if (badEvaluator) throw new ConfigError(`SNEAK_EVALUATORS: "${badEvaluator}" is neither "lexical" nor "llm:MODEL[@URL]"`);
+  if (e.SNEAK_EVALUATORS.length === 0) throw new ConfigError("SNEAK_EVALUATORS: give at least one evaluator (e.g. lexical)");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    allowedOrigins: e.SNEAK_ALLOWED_ORIGINS,
+    botModels: e.SNEAK_BOT_MODELS,
+    evaluators: e.SNEAK_EVALUATORS,
+    botDelayMs: e.SNEAK_BOT_DELAY_MS,
+    botTimeoutMs: e.SNEAK_BOT_TIMEOUT_MS,
+    fallbackAfterMs: e.SNEAK_FALLBACK_AFTER_MS,
+    graceMs: e.SNEAK_GRACE_MS,
+    emptyRoomMs: e.SNEAK_EMPTY_ROOM_MS,
+    maxRooms: e.SNEAK_MAX_ROOMS,
+    rateLimit: { perSecond: e.SNEAK_RATE_PER_SECOND, burst: e.SNEAK_RATE_BURST },
+    maxMessageBytes: e.SNEAK_MAX_MESSAGE_BYTES,
+    datasetPath: e.SNEAK_DATASET,
+    staticDir: e.SNEAK_STATIC_DIR,
+  };
+}
+
+/** Defaults for tests and embedding: no environment read, no bot pause. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...configFromEnv({}), port: 0, botDelayMs: 0, ...overrides };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,36 @@
+import { pathToFileURL } from "node:url";
+import { ConfigError, configFromEnv } from "./config";
+import { startServer } from "./app";
+
+export { startServer, type StartOptions, type RunningServer, type GameDeps } from "./app";
+
+/** `npm start`: the game on a printed URL, configured only by the environment (docs/PROTOCOL.md lists it). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = configFromEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`sneak: bad configuration: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  try {
+    const server = await startServer({ config });
+    console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE") console.error(`sneak: port ${config.port} on ${config.host} is in use; set PORT to another port`);
+    else console.error(`sneak: could not start: ${message}`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) void main();

@@ -1,0 +1,657 @@
+import { randomBytes } from "node:crypto";
+import { applyAction, createGame } from "../../shared/game/rules";
+import { viewFor } from "../../shared/game/view";
+import type { GameAction, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
+import { seededRng, type Rng } from "../../shared/random";
+import { C2S, S2C, type C2SEvent, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
+import type { Evaluator } from "../../shared/sneak/types";
+import type { Agent, Decision } from "../agents/agent";
+import type { ServerConfig } from "../config";
+import { RoomScoring } from "../scoring/scoring-service";
+import type { GameSocket } from "../app-sockets";
+import { CommandError } from "./command-error";
+import type { Session, SessionStore } from "./sessions";
+import { botViewOf, dutyOf, type Duty } from "./bot-duties";
+import { safeClue } from "./fallback-clue";
+
+/** What a room needs from the server: configuration, the card library and the bots. */
+export interface RoomDeps {
+  config: ServerConfig;
+  sessions: SessionStore;
+  library: readonly TopicCard[];
+  /** The dataset's decoys of a category (best first); [] when unknown. */
+  decoysOf(category: string): string[];
+  evaluators: readonly Evaluator[];
+  /** The agent for a bot seat's profile ("lexical" or "llm:MODEL"). */
+  agentFor(profile: string): Agent;
+  /** The lexical bot that plays for absent humans and supplies timed-out clues. */
+  fallbackAgent: Agent;
+  log(line: string): void;
+  now?: () => number;
+  /** The room's seed (deals, bot decisions, option orders); random when absent. */
+  seed?: string;
+  /** Bots-only games (the CLI and tests). */
+  allowBotsOnly?: boolean;
+  /** Sees every change and bot decision (the game log, the CLI). */
+  observer?: RoomObserver;
+}
+
+export interface RoomObserver {
+  onAction?(room: Room, action: GameAction, state: GameState): void;
+  onDecision?(room: Room, seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
+  onScores?(room: Room, roundKey: string, scores: RevealedClueScores): void;
+}
+
+interface Member {
+  playerId: PlayerId;
+  name: string;
+  spectator: boolean;
+  token: string;
+  sockets: Set<GameSocket>;
+  graceTimer?: NodeJS.Timeout;
+  graceUntil: number | null;
+}
+
+/**
+ * One game table: owns the rules state, its clock (phase deadlines, bot pauses, grace windows), the
+ * sockets of its members and its scoring queue. Every change goes through `apply`, then every member gets
+ * a fresh snapshot built by `viewFor` for them alone.
+ */
+export class Room {
+  readonly seed: string;
+  private state: GameState | null = null;
+  private version = 0;
+  private readonly rng: Rng;
+  private readonly members = new Map<PlayerId, Member>();
+  private readonly scoring: RoomScoring;
+  private phaseTimer?: NodeJS.Timeout;
+  private phaseTimerFor: number | null = null;
+  private emptyTimer?: NodeJS.Timeout;
+  private readonly dutyTimers = new Map<string, NodeJS.Timeout>();
+  private readonly dutiesInFlight = new Set<string>();
+  private readonly revealedRounds = new Set<string>();
+  private readonly gridSeen = new Map<string, string[]>();
+  private initialSettings: object = {};
+  private disposed = false;
+  private readonly now: () => number;
+
+  constructor(
+    readonly code: string,
+    private readonly deps: RoomDeps,
+    private readonly onDispose: () => void = () => {},
+  ) {
+    this.seed = deps.seed ?? randomBytes(8).toString("hex");
+    this.rng = seededRng(`room/${this.seed}`);
+    this.now = deps.now ?? Date.now;
+    this.scoring = new RoomScoring(deps.evaluators, (key, scored) => this.attachScores(key, [scored]), deps.log);
+    this.armEmptyTimer();
+  }
+
+  // ─── Membership ───────────────────────────────────────────────────────────
+
+  applyInitialSettings(settings: object): void {
+    this.initialSettings = settings;
+  }
+
+  hasMember(playerId: PlayerId): boolean {
+    return this.members.has(playerId);
+  }
+
+  /** Seats a human (or adds a spectator) and issues their session token. The first human creates the game. */
+  admit(name: string, spectator: boolean): Session {
+    const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
+    if (!spectator) {
+      if (this.state === null) this.createGameWithHost(playerId, name, "human");
+      else this.apply({ type: "join", now: this.now(), playerId, name });
+    } else if (this.state === null) {
+      throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
+    }
+    const session = this.deps.sessions.issue(this.code, playerId, spectator);
+    this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), graceUntil: null });
+    this.broadcast();
+    return session;
+  }
+
+  /** A bots-only table for the CLI and tests: the first bot hosts. */
+  seatBots(bots: readonly { name: string; profile: string }[]): PlayerId[] {
+    const ids: PlayerId[] = [];
+    for (const bot of bots) {
+      const playerId = `b-${randomBytes(6).toString("base64url")}`;
+      if (this.state === null) this.createGameWithHost(playerId, bot.name, "bot", bot.profile);
+      else this.apply({ type: "addBot", now: this.now(), by: this.state.hostId!, playerId, name: bot.name, botProfile: bot.profile });
+      ids.push(playerId);
+    }
+    return ids;
+  }
+
+  private createGameWithHost(playerId: PlayerId, name: string, kind: "human" | "bot", botProfile?: string): void {
+    let state: GameState;
+    try {
+      state = createGame({
+        host: { playerId, name, kind, botProfile },
+        library: this.deps.library,
+        options: { allowBotsOnly: this.deps.allowBotsOnly ?? false },
+      });
+    } catch (error) {
+      throw new CommandError("RULE", error instanceof Error ? error.message : String(error), "invalid_action");
+    }
+    this.state = state;
+    this.version++;
+    if (Object.keys(this.initialSettings).length > 0) {
+      const result = applyAction(state, { type: "updateSettings", now: this.now(), by: playerId, settings: this.initialSettings as never }, this.rng);
+      this.initialSettings = {};
+      if (!result.ok) {
+        this.state = null;
+        throw new CommandError("RULE", result.message, result.code);
+      }
+      this.state = result.state;
+    }
+  }
+
+  attach(playerId: PlayerId, socket: GameSocket): void {
+    const member = this.members.get(playerId);
+    if (!member || this.disposed) {
+      socket.disconnect(true);
+      return;
+    }
+    member.sockets.add(socket);
+    clearTimeout(member.graceTimer);
+    member.graceTimer = undefined;
+    member.graceUntil = null;
+    clearTimeout(this.emptyTimer);
+    this.emptyTimer = undefined;
+    this.version++;
+    this.broadcast();
+    // A returning human takes their seat back from the fallback bot: drop its pending pauses.
+    this.clearDutiesOf(playerId);
+    this.scheduleDuties();
+  }
+
+  detach(playerId: PlayerId, socket: GameSocket): void {
+    const member = this.members.get(playerId);
+    if (!member || !member.sockets.delete(socket) || member.sockets.size > 0 || this.disposed) return;
+    member.graceUntil = this.now() + this.deps.config.graceMs;
+    member.graceTimer = setTimeout(() => this.expire(playerId), this.deps.config.graceMs);
+    member.graceTimer.unref?.();
+    this.version++;
+    this.broadcast();
+    this.scheduleDuties();
+    if (this.connectedCount() === 0) this.armEmptyTimer();
+  }
+
+  private expire(playerId: PlayerId): void {
+    const member = this.members.get(playerId);
+    if (!member || member.sockets.size > 0) return;
+    this.deps.sessions.revoke(member.token, "expired");
+    this.removeMember(playerId, "expired");
+  }
+
+  /** A member leaves for good: their token stops working; a seated player's seat goes (host passes on). */
+  leave(playerId: PlayerId): void {
+    const member = this.members.get(playerId);
+    if (!member) return;
+    this.deps.sessions.revoke(member.token, "left");
+    this.removeMember(playerId, null);
+  }
+
+  private removeMember(playerId: PlayerId, closeReason: RoomClosedPayload["reason"] | null): void {
+    const member = this.members.get(playerId);
+    if (!member) return;
+    clearTimeout(member.graceTimer);
+    this.members.delete(playerId);
+    if (!member.spectator && this.state?.seats.some((s) => s.id === playerId)) {
+      this.applyInternal({ type: "leave", now: this.now(), playerId });
+    }
+    for (const socket of member.sockets) {
+      if (closeReason) socket.emit(S2C.roomClosed, { reason: closeReason });
+      socket.data.session = undefined;
+      socket.disconnect(true);
+    }
+    this.version++;
+    this.broadcast();
+    this.scheduleDuties();
+    if (this.connectedCount() === 0) this.armEmptyTimer();
+  }
+
+  private connectedCount(): number {
+    let count = 0;
+    for (const member of this.members.values()) count += member.sockets.size;
+    return count;
+  }
+
+  private armEmptyTimer(): void {
+    clearTimeout(this.emptyTimer);
+    this.emptyTimer = setTimeout(() => {
+      if (this.connectedCount() === 0) this.dispose("room-closed");
+    }, this.deps.config.emptyRoomMs);
+    this.emptyTimer.unref?.();
+  }
+
+  dispose(reason: RoomClosedPayload["reason"]): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.phaseTimer);
+    clearTimeout(this.emptyTimer);
+    for (const timer of this.dutyTimers.values()) clearTimeout(timer);
+    this.dutyTimers.clear();
+    this.scoring.dispose();
+    for (const member of this.members.values()) {
+      clearTimeout(member.graceTimer);
+      for (const socket of member.sockets) {
+        socket.emit(S2C.roomClosed, { reason });
+        socket.data.session = undefined;
+        socket.disconnect(true);
+      }
+    }
+    this.members.clear();
+    this.deps.sessions.revokeRoom(this.code);
+    this.onDispose();
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** The current rules state: for the server's own use (CLI, tests of the server), never for a client. */
+  get serverState(): GameState | null {
+    return this.state;
+  }
+
+  /** Resolves when every clue given so far has been scored. */
+  scoringSettled(): Promise<void> {
+    return this.scoring.settled();
+  }
+
+  // ─── Commands ─────────────────────────────────────────────────────────────
+
+  /** A client command from an authenticated member; returns the ack or throws a CommandError. */
+  command(playerId: PlayerId, event: C2SEvent, payload: unknown): { ok: true } & Record<string, unknown> {
+    const member = this.members.get(playerId);
+    const state = this.state;
+    if (!member || !state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
+    const now = this.now();
+    const p = payload as Record<string, unknown>;
+    if (event === C2S.roomResync) return { ok: true, state: this.snapshotFor(member) };
+    if (member.spectator) {
+      if (event.startsWith("host:") || event.startsWith("game:") || event === C2S.chatSend) {
+        throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
+      }
+    }
+    switch (event) {
+      case C2S.hostStart:
+        this.apply({ type: "start", now, by: playerId });
+        return { ok: true };
+      case C2S.hostSettings:
+        this.apply({ type: "updateSettings", now, by: playerId, settings: p as never });
+        return { ok: true };
+      case C2S.hostAddBot:
+        return { ok: true, playerId: this.addBot(playerId, p as { kind: "lexical" | "llm"; model?: string; name?: string }) };
+      case C2S.hostRemoveBot: {
+        const target = state.seats.find((s) => s.id === p.playerId);
+        if (!target || target.kind !== "bot") throw new CommandError("UNKNOWN_PLAYER", "no bot with that id at this table");
+        this.apply({ type: "kick", now, by: playerId, playerId: target.id });
+        return { ok: true };
+      }
+      case C2S.hostKick:
+        this.kick(playerId, p.playerId as string);
+        return { ok: true };
+      case C2S.hostTransfer:
+        this.apply({ type: "transferHost", now, by: playerId, to: p.playerId as string });
+        return { ok: true };
+      case C2S.hostMoveSeat:
+        this.apply({ type: "moveSeat", now, by: playerId, playerId: p.playerId as string, toIndex: p.toIndex as number });
+        return { ok: true };
+      case C2S.hostNextRound:
+        this.apply({ type: "nextRound", now, by: playerId });
+        return { ok: true };
+      case C2S.hostEndGame:
+        this.apply({ type: "endGame", now, by: playerId });
+        return { ok: true };
+      case C2S.gameClue:
+        this.apply({ type: "giveClue", now, by: playerId, text: p.text as string });
+        return { ok: true };
+      case C2S.gameReady:
+        this.apply({ type: "readyToVote", now, by: playerId });
+        return { ok: true };
+      case C2S.gameVote:
+        this.apply({ type: "vote", now, by: playerId, target: p.targetId as string });
+        return { ok: true };
+      case C2S.gameTieBreak:
+        this.apply({ type: "breakTie", now, by: playerId, accusedId: p.targetId as string });
+        return { ok: true };
+      case C2S.gameGuess:
+        this.apply({ type: "guess", now, by: playerId, word: p.word as string });
+        return { ok: true };
+      case C2S.chatSend:
+        this.apply({ type: "chat", now, by: playerId, text: p.text as string });
+        return { ok: true };
+      default:
+        throw new CommandError("BAD_PAYLOAD", `"${event}" is not a room command`);
+    }
+  }
+
+  private addBot(by: PlayerId, request: { kind: "lexical" | "llm"; model?: string; name?: string }): PlayerId {
+    const state = this.state!;
+    if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can add bots");
+    let profile = "lexical";
+    if (request.kind === "llm") {
+      const models = this.deps.config.botModels;
+      const model = request.model ?? models[0];
+      if (model === undefined) throw new CommandError("UNKNOWN_MODEL", "this server offers no LLM models (set SNEAK_BOT_MODELS)");
+      if (!models.includes(model)) throw new CommandError("UNKNOWN_MODEL", `"${model}" is not offered; choose one of: ${models.join(", ")}`);
+      profile = `llm:${model}`;
+    }
+    const playerId = `b-${randomBytes(6).toString("base64url")}`;
+    const taken = new Set(state.seats.map((s) => s.name.toLowerCase()));
+    const name = request.name ?? BOT_NAMES.find((n) => !taken.has(n.toLowerCase())) ?? `Bot ${state.seats.length + 1}`;
+    this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile });
+    return playerId;
+  }
+
+  private kick(by: PlayerId, targetId: PlayerId): void {
+    const state = this.state!;
+    if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can remove players");
+    const target = this.members.get(targetId);
+    if (target?.spectator) {
+      this.deps.sessions.revoke(target.token, "kicked");
+      this.removeMember(targetId, "kicked");
+      return;
+    }
+    this.apply({ type: "kick", now: this.now(), by, playerId: targetId });
+    if (target) {
+      this.deps.sessions.revoke(target.token, "kicked");
+      this.members.delete(targetId);
+      clearTimeout(target.graceTimer);
+      for (const socket of target.sockets) {
+        socket.emit(S2C.roomClosed, { reason: "kicked" });
+        socket.data.session = undefined;
+        socket.disconnect(true);
+      }
+    }
+  }
+
+  // ─── Applying actions ─────────────────────────────────────────────────────
+
+  /** Applies a player's action; a refusal becomes a RULE error ack. */
+  private apply(action: GameAction): void {
+    if (!this.state) throw new CommandError("NOT_IN_ROOM", "this room has no table yet");
+    const before = this.state;
+    const result = applyAction(before, action, this.rng);
+    if (!result.ok) {
+      const code = result.code === "not_host" ? "NOT_HOST" : result.code === "unknown_player" ? "UNKNOWN_PLAYER" : "RULE";
+      throw new CommandError(code, result.message, result.code);
+    }
+    this.state = result.state;
+    this.version++;
+    this.deps.observer?.onAction?.(this, action, result.state);
+    this.afterChange(before, result.state);
+  }
+
+  /** Applies a server-made action (timeouts, bots, scores); a refusal is logged, never thrown. */
+  private applyInternal(action: GameAction): boolean {
+    try {
+      this.apply(action);
+      return true;
+    } catch (error) {
+      if (!(error instanceof CommandError)) throw error;
+      if (action.type !== "readyToVote") this.deps.log(`room ${this.code}: ${action.type} refused: ${error.message}`);
+      return false;
+    }
+  }
+
+  private afterChange(before: GameState, after: GameState): void {
+    this.queueNewClues(before, after);
+    this.revealFinishedRound(after);
+    this.armPhaseTimer();
+    this.broadcast();
+    this.scheduleDuties();
+  }
+
+  private roundKey(state: GameState, round: RoundState): string {
+    return `${state.gameNumber}/${round.number}`;
+  }
+
+  private queueNewClues(before: GameState, after: GameState): void {
+    const round = after.rounds[after.rounds.length - 1];
+    if (!round) return;
+    const old = before.gameNumber === after.gameNumber ? before.rounds.find((r) => r.number === round.number) : undefined;
+    const from = old ? old.clues.length : 0;
+    const key = this.roundKey(after, round);
+    // Remember the grid the chameleon saw while clues were given (the hidden-grid variant hides it at the guess).
+    if (!this.gridSeen.has(key)) this.gridSeen.set(key, round.card.words.slice());
+    for (let index = from; index < round.clues.length; index++) {
+      const clue = round.clues[index];
+      this.scoring.enqueue(key, {
+        round: round.number,
+        clueIndex: index,
+        playerId: clue.playerId,
+        clue: clue.text,
+        byChameleon: clue.playerId === round.chameleonId,
+        fallback: clue.fallback,
+        category: round.card.category,
+        words: round.card.words,
+        secret: round.secret,
+        decoys: round.card.source === "dataset" ? this.deps.decoysOf(round.card.category) : [],
+        cluesSoFar: round.clues.slice(0, index + 1).map((c) => c.text),
+        seed: `${this.seed}/${key}/${index}`,
+      });
+    }
+  }
+
+  private revealFinishedRound(state: GameState): void {
+    for (const round of state.rounds) {
+      const key = this.roundKey(state, round);
+      if (this.revealedRounds.has(key) || (round.outcome === null && !round.aborted)) continue;
+      this.revealedRounds.add(key);
+      const ready = this.scoring.reveal(key);
+      if (ready.length > 0) queueMicrotask(() => this.attachScores(key, ready));
+    }
+  }
+
+  /** Scores go into the state only once their round is revealed (viewFor would hide them anyway). */
+  private attachScores(key: string, scores: readonly RevealedClueScores[]): void {
+    const state = this.state;
+    if (!state || this.disposed) return;
+    const [game, roundNumber] = key.split("/").map(Number);
+    if (state.gameNumber !== game || !this.revealedRounds.has(key)) return;
+    for (const scored of scores) {
+      this.deps.observer?.onScores?.(this, key, scored);
+      this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clueIndex: scored.clueIndex, scores: [scored] });
+    }
+  }
+
+  // ─── Clock ────────────────────────────────────────────────────────────────
+
+  private armPhaseTimer(): void {
+    const deadline = this.state?.deadline ?? null;
+    if (deadline === this.phaseTimerFor) return;
+    clearTimeout(this.phaseTimer);
+    this.phaseTimerFor = deadline;
+    if (deadline === null) return;
+    this.phaseTimer = setTimeout(() => void this.onDeadline(deadline), Math.max(0, deadline - this.now()));
+    this.phaseTimer.unref?.();
+  }
+
+  private async onDeadline(deadline: number): Promise<void> {
+    const state = this.state;
+    if (!state || this.disposed || state.deadline !== deadline) return;
+    let fallbackClue: string | undefined;
+    const round = state.rounds[state.rounds.length - 1];
+    if (state.phase === "clues" && round) {
+      const turnId = round.order.find((id) => !round.clues.some((c) => c.playerId === id)) ?? round.order[round.clues.length];
+      const duty = turnId ? dutyOf(state, turnId) : null;
+      if (duty) fallbackClue = await this.fallbackClueFor(turnId, duty, this.deps.fallbackAgent);
+      if (this.state?.deadline !== deadline) return;
+    }
+    this.phaseTimerFor = null;
+    if (!this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) this.armPhaseTimer();
+  }
+
+  // ─── Bots and fallbacks ───────────────────────────────────────────────────
+
+  /** Seats the server plays now: bots, players who left mid-round, and humans with no connected socket. */
+  private serverPlayed(): { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] {
+    const state = this.state;
+    if (!state) return [];
+    const out: { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] = [];
+    for (const seat of state.seats) {
+      if (seat.kind === "bot") {
+        out.push({ seatId: seat.id, agent: this.deps.agentFor(seat.botProfile ?? "lexical"), fallback: false, delayMs: this.deps.config.botDelayMs });
+      } else if (seat.left) {
+        out.push({ seatId: seat.id, agent: this.deps.fallbackAgent, fallback: true, delayMs: this.deps.config.botDelayMs });
+      } else {
+        const member = this.members.get(seat.id);
+        if (!member || member.sockets.size === 0) {
+          out.push({ seatId: seat.id, agent: this.deps.fallbackAgent, fallback: true, delayMs: this.deps.config.fallbackAfterMs });
+        }
+      }
+    }
+    return out;
+  }
+
+  private clearDutiesOf(seatId: PlayerId): void {
+    for (const [key, timer] of this.dutyTimers) {
+      if (key.includes(`/${seatId}/`)) {
+        clearTimeout(timer);
+        this.dutyTimers.delete(key);
+      }
+    }
+  }
+
+  private scheduleDuties(): void {
+    if (!this.state || this.disposed) return;
+    for (const { seatId, agent, fallback, delayMs } of this.serverPlayed()) {
+      const due = dutyOf(this.state, seatId);
+      if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key)) continue;
+      // A human-like pause, varied a little per decision (seeded, so a game replays).
+      const pause = delayMs === 0 ? 0 : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.seed}/${due.key}`).float()));
+      const timer = setTimeout(() => {
+        this.dutyTimers.delete(due.key);
+        void this.performDuty(seatId, due.key, agent, fallback);
+      }, pause);
+      timer.unref?.();
+      this.dutyTimers.set(due.key, timer);
+    }
+  }
+
+  private async performDuty(seatId: PlayerId, key: string, agent: Agent, fallback: boolean): Promise<void> {
+    const state = this.state;
+    if (!state || this.disposed) return;
+    const due = dutyOf(state, seatId);
+    if (!due || due.key !== key) return;
+    // The human came back during the pause: their turn is theirs again.
+    if (fallback && this.members.get(seatId)?.sockets.size && !state.seats.find((s) => s.id === seatId)?.left) return;
+    this.dutiesInFlight.add(key);
+    try {
+      const now = () => this.now();
+      const stillDue = () => !this.disposed && this.state !== null && dutyOf(this.state, seatId)?.key === key;
+      const botView = botViewOf(due.view, due.round, seatId, this.seed);
+      switch (due.duty.kind) {
+        case "clue": {
+          const text = await this.fallbackClueFor(seatId, due, agent);
+          if (stillDue()) this.applyInternal({ type: "giveClue", now: now(), by: seatId, text, fallback: fallback || undefined });
+          break;
+        }
+        case "ready":
+          this.applyInternal({ type: "readyToVote", now: now(), by: seatId });
+          break;
+        case "vote": {
+          const decision = await agent.vote(botView);
+          this.note(seatId, "vote", decision);
+          if (stillDue()) this.applyInternal({ type: "vote", now: now(), by: seatId, target: decision.value });
+          break;
+        }
+        case "tieBreak": {
+          const decision = await agent.tieBreak(botView, due.duty.tied);
+          this.note(seatId, "tieBreak", decision);
+          if (stillDue()) this.applyInternal({ type: "breakTie", now: now(), by: seatId, accusedId: decision.value });
+          break;
+        }
+        case "guess": {
+          let options = due.duty.options;
+          if (options.length === 0) {
+            const seen = this.gridSeen.get(`${due.view.gameNumber}/${due.round.number}`) ?? [];
+            options = seen.filter((w) => !due.round.guesses.includes(w));
+          }
+          const decision = await agent.guess({ ...botView, words: botView.words.length ? botView.words : options }, options);
+          this.note(seatId, "guess", decision);
+          if (stillDue()) this.applyInternal({ type: "guess", now: now(), by: seatId, word: decision.value });
+          break;
+        }
+      }
+    } catch (error) {
+      this.deps.log(`room ${this.code}: bot ${seatId} failed its ${key}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.dutiesInFlight.delete(key);
+      this.scheduleDuties();
+    }
+  }
+
+  /** A clue the rules will accept: the agent's, retried with the reasons it was refused, then a safe word. */
+  private async fallbackClueFor(seatId: PlayerId, due: NonNullable<ReturnType<typeof dutyOf>>, agent: Agent): Promise<string> {
+    const botView = botViewOf(due.view, due.round, seatId, this.seed);
+    const rejected: { text: string; reason: string }[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const decision = await agent.clue(botView, rejected);
+      const problem = safeClue.violation(decision.value, botView.words, botView.maxClueWords);
+      if (!problem) {
+        this.note(seatId, "clue", decision);
+        return decision.value;
+      }
+      rejected.push({ text: decision.value, reason: problem });
+    }
+    const text = safeClue.lastResort(botView.words, botView.seed);
+    this.note(seatId, "clue", { value: text, source: "last-resort", note: rejected.map((r) => `${r.text}: ${r.reason}`).join("; ") });
+    return text;
+  }
+
+  private note(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void {
+    if (decision.source === "fallback" || decision.source === "last-resort") {
+      this.deps.log(`room ${this.code}: ${seatId} ${duty} by ${decision.source}: ${decision.note ?? ""}`);
+    }
+    this.deps.observer?.onDecision?.(this, seatId, duty, decision);
+  }
+
+  // ─── Snapshots ────────────────────────────────────────────────────────────
+
+  private snapshotFor(member: Member): RoomSnapshot {
+    const state = this.state!;
+    const seated = !member.spectator && state.seats.some((s) => s.id === member.playerId);
+    const playedByServer = new Set(this.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId));
+    return {
+      version: this.version,
+      code: this.code,
+      link: `/r/${this.code}`,
+      you: { playerId: member.playerId, seated, isHost: state.hostId === member.playerId },
+      seats: state.seats.map((seat) => {
+        const m = this.members.get(seat.id);
+        const profile = seat.botProfile ?? "lexical";
+        return {
+          playerId: seat.id,
+          bot: seat.kind === "bot" ? (profile.startsWith("llm:") ? { kind: "llm" as const, model: profile.slice(4) } : { kind: "lexical" as const }) : null,
+          connected: seat.kind === "bot" || (m !== undefined && m.sockets.size > 0),
+          fallback: playedByServer.has(seat.id),
+          graceUntil: m?.graceUntil ?? null,
+        };
+      }),
+      spectators: [...this.members.values()]
+        .filter((m) => m.spectator)
+        .map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
+      botModels: this.deps.config.botModels,
+      evaluators: this.deps.evaluators.map((e) => e.id),
+      game: viewFor(state, seated ? member.playerId : null),
+      serverTime: this.now(),
+    };
+  }
+
+  private broadcast(): void {
+    if (!this.state || this.disposed) return;
+    for (const member of this.members.values()) {
+      if (member.sockets.size === 0) continue;
+      const snapshot = this.snapshotFor(member);
+      for (const socket of member.sockets) socket.emit(S2C.roomState, snapshot);
+    }
+  }
+}
+
+const BOT_NAMES = ["Ada", "Basil", "Clio", "Dex", "Echo", "Fern", "Gus", "Hal", "Iris", "Juno"];

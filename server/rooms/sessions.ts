@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+
+/** Who a session token speaks for. The token only ever arrives in the socket handshake. */
+export interface Session {
+  token: string;
+  roomCode: string;
+  playerId: string;
+  spectator: boolean;
+}
+
+export type RevokeReason = "kicked" | "left" | "expired" | "room-closed";
+
+/**
+ * Session tokens, server-wide. A token is revoked when its seat is gone (kicked, left, grace expired), so an
+ * old token can never take a seat back.
+ */
+export class SessionStore {
+  private readonly byToken = new Map<string, Session>();
+  /** Why a token stopped working, so the handshake can say "you were kicked" rather than "unknown token". */
+  private readonly revoked = new Map<string, RevokeReason>();
+
+  issue(roomCode: string, playerId: string, spectator: boolean): Session {
+    const session: Session = { token: randomBytes(24).toString("base64url"), roomCode, playerId, spectator };
+    this.byToken.set(session.token, session);
+    return session;
+  }
+
+  find(token: unknown): Session | undefined {
+    return typeof token === "string" ? this.byToken.get(token) : undefined;
+  }
+
+  revokedReason(token: unknown): RevokeReason | undefined {
+    return typeof token === "string" ? this.revoked.get(token) : undefined;
+  }
+
+  revoke(token: string, reason: RevokeReason): void {
+    if (!this.byToken.delete(token)) return;
+    this.revoked.set(token, reason);
+    // Tombstones are only for a friendlier message; keep a bounded number.
+    if (this.revoked.size > 10_000) this.revoked.delete(this.revoked.keys().next().value as string);
+  }
+
+  revokeRoom(roomCode: string): void {
+    for (const [token, session] of this.byToken) if (session.roomCode === roomCode) this.revoke(token, "room-closed");
+  }
+}

@@ -1,0 +1,69 @@
+import type { Dataset, Evaluator } from "../shared/sneak/types";
+import { DEFAULT_RUN_CONTEXT } from "./bench/run-context";
+import type { Agent } from "./agents/agent";
+import { LexicalAgent } from "./agents/lexical-agent";
+import { LlmAgent, type ChatFn } from "./agents/llm-agent";
+import type { GameDeps } from "./app";
+import type { ServerConfig } from "./config";
+
+/**
+ * The pieces a default server plays with: the dataset file, the configured evaluators, the lexical bot and
+ * the LLM bots of the configured models. Loaded lazily so that a server with no LLM configured never loads
+ * the LLM client.
+ */
+export async function defaultDeps(config: ServerConfig, log: (line: string) => void): Promise<GameDeps> {
+  const dataset = await loadDatasetFile(config.datasetPath);
+  const fallbackAgent = await createLexicalAgent();
+  const evaluators = await evaluatorsFor(config.evaluators, log);
+  const chatFor = config.botModels.length > 0 ? await llmChat(config) : undefined;
+  const llmAgents = new Map<string, Agent>();
+  return {
+    dataset,
+    evaluators,
+    fallbackAgent,
+    agentFor(profile: string): Agent {
+      if (!profile.startsWith("llm:") || !chatFor) return fallbackAgent;
+      const model = profile.slice(4);
+      let agent = llmAgents.get(model);
+      if (!agent) {
+        agent = new LlmAgent(model, chatFor(model), fallbackAgent, config.botTimeoutMs, log);
+        llmAgents.set(model, agent);
+      }
+      return agent;
+    },
+  };
+}
+
+export async function loadDatasetFile(path?: string): Promise<Dataset> {
+  const { loadDataset } = (await import("./dataset/load-dataset")) as { loadDataset(path?: string): Dataset | Promise<Dataset> };
+  return loadDataset(path);
+}
+
+export async function createLexicalAgent(): Promise<Agent> {
+  const { createLexicalBrain } = await import("./agents/lexical-brain");
+  return new LexicalAgent(createLexicalBrain());
+}
+
+export async function evaluatorsFor(specs: readonly string[], log: (line: string) => void): Promise<Evaluator[]> {
+  const evaluators: Evaluator[] = [];
+  for (const spec of specs) {
+    if (spec === "lexical") {
+      const { createLexicalEvaluator } = await import("./evaluators/lexical/index");
+      evaluators.push(createLexicalEvaluator());
+    } else {
+      const { createLlmEvaluator } = await import("./llm/index");
+      evaluators.push(createLlmEvaluator(spec, { ...DEFAULT_RUN_CONTEXT, log }));
+    }
+  }
+  return evaluators;
+}
+
+/** A chat function per model, over server/llm's chatOnce. `MODEL` uses OPENAI_BASE_URL; `MODEL@URL` its own endpoint. */
+async function llmChat(config: ServerConfig): Promise<(model: string) => ChatFn> {
+  const { chatOnce, parseModelSpec } = await import("./llm/index");
+  return (model) => {
+    const spec = parseModelSpec(`llm:${model}`);
+    return (messages, signal) =>
+      chatOnce({ model: spec.model, baseURL: spec.baseURL }, messages, { timeoutMs: config.botTimeoutMs, maxTokens: 200, temperature: 0.7, signal });
+  };
+}
