@@ -15,6 +15,8 @@ export interface ReportRow {
 export interface ReportContext {
   /** Lines describing the run (dataset, seed, sizes), shown under the title. */
   description: string[];
+  /** Rows per author of a file: input's lines (its `generator` field: human, bot:…), when there are several. */
+  bySource?: ReportRow[];
 }
 
 const SHORT: Record<MetricKey, string> = { utility: "Util.", leakage: "Leak.", softScore: "S.S.", binaryScore: "B.S." };
@@ -105,6 +107,9 @@ export function buildReport(rows: readonly ReportRow[], context: ReportContext):
     "",
     ...mainTable(rows, notes),
     ...(footnotes.length ? ["", ...footnotes] : []),
+    ...(context.bySource?.length
+      ? ["", "## By source (the `generator` field of the file's lines)", "", ...mainTable(context.bySource, new Map()), "", ...countsTable(context.bySource)]
+      : []),
     "",
     "## Per evaluator (layout of the paper's Table 10)",
     "",

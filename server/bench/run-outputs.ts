@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { InstanceResult } from "./result-types";
-import { buildReport } from "./report";
+import { buildReport, type ReportRow } from "./report";
 import { summarize, type ResultsSummary } from "./summary";
 import { buildTradeoffSvg } from "./tradeoff-svg";
 
@@ -56,9 +56,21 @@ export interface OutputsInput {
   timings: () => RunTimings;
 }
 
+/** Splits a file: run by its lines' `generator` field (exported games mix humans and bots); none when single-sourced. */
+function bySource(results: readonly InstanceResult[], evaluatorIds: readonly string[]): ReportRow[] {
+  const groups = new Map<string, InstanceResult[]>();
+  for (const r of results) {
+    const source = r.generatorDetail?.generator;
+    if (typeof source !== "string") continue;
+    groups.set(source, [...(groups.get(source) ?? []), r]);
+  }
+  if (groups.size < 2) return [];
+  return [...groups].map(([source, rs]) => ({ method: source, summary: summarize(rs, evaluatorIds) }));
+}
+
 export function writeOutputs(input: OutputsInput): RunSummaryFile {
   const summary = summarize(input.results, input.evaluatorIds);
-  const report = buildReport([{ method: input.generator, summary }], { description: input.description });
+  const report = buildReport([{ method: input.generator, summary }], { description: input.description, bySource: bySource(input.results, input.evaluatorIds) });
   const svg = buildTradeoffSvg({
     title: `${input.generator} scored by ${input.evaluatorIds.join(", ")}`,
     points: input.results.flatMap((r) => (r.mean ? [{ utility: r.mean.utility, leakage: r.mean.leakage }] : [])),

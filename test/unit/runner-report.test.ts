@@ -90,6 +90,25 @@ describe("buildReport", () => {
   });
 });
 
+describe("by-source rows", () => {
+  it("adds a table per author of a file's lines", () => {
+    const human = summarize([results[0]]);
+    const bot = summarize([results[1]]);
+    const report = buildReport([{ method: "file:x.jsonl", summary: summarize(results) }], {
+      description: [],
+      bySource: [
+        { method: "human", summary: human },
+        { method: "bot:lexical", summary: bot },
+      ],
+    });
+    expect(report).toContain("## By source");
+    // human: c/1 only, utility (0.8+0.4)/2 = 60; bot: c/2, utility 20 (judge b failed there).
+    expect(report).toContain("| human | 60.00 | 30.00 | 38.00 | 50.00 |");
+    expect(report).toContain("| bot:lexical | 20.00 | 0.00 | 20.00 | 0.00 |");
+    expect(buildReport([{ method: "m", summary: human }], { description: [] })).not.toContain("By source");
+  });
+});
+
 describe("self-evaluation and labels", () => {
   it("matches a generator with judges of the same model", () => {
     expect(selfEvaluatorsOf("lexical", ["lexical", "llm:q"])).toEqual(["lexical"]);
