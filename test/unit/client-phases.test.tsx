@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { C2S } from "../../shared/protocol";
+import { connection } from "../../client/net/game-connection";
+import { RoomView } from "../../client/screens/RoomView";
+import { game, round, scores, seats, snapshot } from "./client-fixtures";
+
+let sent: { event: string; payload: unknown }[];
+
+beforeEach(() => {
+  sent = [];
+  // Record commands instead of sending them: these tests are about what each screen shows and asks for.
+  vi.spyOn(connection, "request").mockImplementation(async (event: string, payload: unknown) => {
+    sent.push({ event, payload });
+    return { ok: true } as never;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("clue phase", () => {
+  it("tells the chameleon who they are and marks no secret", () => {
+    const g = game({ rounds: [round({ role: "chameleon", secret: null, chameleonId: "p2" })] });
+    render(<RoomView snapshot={snapshot(g)} />);
+    expect(screen.getByTestId("role-banner").textContent).toContain("You are the Chameleon");
+    expect(document.querySelector(".is-secret")).toBeNull();
+    expect(screen.queryByTestId("secret-word")).toBeNull();
+  });
+
+  it("highlights the secret for an informed player, with a text label and not colour alone", () => {
+    render(<RoomView snapshot={snapshot(game({ viewerId: "p3" }))} />);
+    expect(screen.getByTestId("secret-word").textContent).toBe("zebra");
+    const cell = document.querySelector("[data-secret='true']")!;
+    expect(cell.textContent).toContain("zebra");
+    expect(cell.textContent).toContain("(the secret word)");
+  });
+
+  it("offers the clue box on the viewer's turn only, and sends the clue", async () => {
+    const { unmount } = render(<RoomView snapshot={snapshot(game({ viewerId: "p3" }))} />);
+    expect(screen.queryByTestId("clue-input")).toBeNull();
+    expect(screen.getByTestId("turn-status").textContent).toContain("Waiting for Ben");
+    unmount();
+    render(<RoomView snapshot={snapshot(game())} />);
+    fireEvent.change(screen.getByTestId("clue-input"), { target: { value: "savanna" } });
+    fireEvent.click(screen.getByRole("button", { name: "Give clue" }));
+    await vi.waitFor(() => expect(sent).toContainEqual({ event: C2S.gameClue, payload: { text: "savanna" } }));
+  });
+
+  it("shows bots and humans with badges and offline players as offline", () => {
+    render(<RoomView snapshot={snapshot(game())} />);
+    const rows = screen.getAllByTestId("player-row");
+    expect(rows).toHaveLength(5);
+    const cleo = rows.find((r) => r.dataset.playerId === "p3")!;
+    expect(cleo.textContent).toContain("Offline");
+    const gpt = rows.find((r) => r.dataset.playerId === "b2")!;
+    expect(gpt.textContent).toContain("LLM · tiny");
+    expect(rows.find((r) => r.dataset.playerId === "b1")!.textContent).toContain("Lexical bot");
+  });
+});
+
+describe("vote phase", () => {
+  it("lets a player pick and change a vote, never themselves", async () => {
+    const g = game({ phase: "vote", rounds: [round({ turnPlayerId: null, votedIds: ["p1"], yourVote: "p1" })] });
+    render(<RoomView snapshot={snapshot(g)} />);
+    const options = screen.getAllByTestId("vote-option");
+    expect(options.map((o) => o.dataset.playerId)).toEqual(["p1", "p3", "b1", "b2"]);
+    expect(options[0].getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("vote-status").textContent).toContain("You voted for Ana; you can still change your mind");
+    fireEvent.click(options[2]);
+    await vi.waitFor(() => expect(sent).toContainEqual({ event: C2S.gameVote, payload: { targetId: "b1" } }));
+  });
+
+  it("lets only the dealer break a tie", () => {
+    const r = round({ turnPlayerId: null, tied: ["p2", "p3"], votes: { p1: "p2", p2: "p3" }, tally: { p2: 1, p3: 1 } });
+    const { unmount } = render(<RoomView snapshot={snapshot(game({ phase: "tieBreak", rounds: [r] }))} />);
+    expect(screen.queryAllByTestId("tiebreak-option")).toHaveLength(0);
+    unmount();
+    render(<RoomView snapshot={snapshot(game({ phase: "tieBreak", viewerId: "p1", rounds: [r] }))} />);
+    fireEvent.click(screen.getAllByTestId("tiebreak-option")[1]);
+    expect(sent).toContainEqual({ event: C2S.gameTieBreak, payload: { targetId: "p3" } });
+  });
+});
+
+describe("guess phase", () => {
+  it("lets the caught chameleon pick a grid word and confirm it", () => {
+    const r = round({ role: "chameleon", secret: null, chameleonId: "p2", accusedId: "p2", guessesLeft: 1, turnPlayerId: null });
+    render(<RoomView snapshot={snapshot(game({ phase: "guess", rounds: [r] }))} />);
+    fireEvent.click(screen.getByRole("button", { name: "giraffe" }));
+    fireEvent.click(screen.getByTestId("guess-confirm"));
+    expect(sent).toContainEqual({ event: C2S.gameGuess, payload: { word: "giraffe" } });
+  });
+});
+
+describe("lobby", () => {
+  const lobby = (viewerId: string, n = 5) => game({ phase: "lobby", viewerId, rounds: [], seats: seats().slice(0, n) });
+
+  it("gives the host the controls and sends setting changes in the protocol's terms", () => {
+    render(<RoomView snapshot={snapshot(lobby("p1"))} />);
+    expect(screen.getByTestId("room-code").textContent).toBe("ABCD");
+    fireEvent.click(screen.getByLabelText("4 words"));
+    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { clueMaxWords: 4 } });
+    fireEvent.click(screen.getByRole("button", { name: "Remove bot Lex" }));
+    expect(sent).toContainEqual({ event: C2S.hostRemoveBot, payload: { playerId: "b1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Kick Ben" }));
+    expect(sent).toContainEqual({ event: C2S.hostKick, payload: { playerId: "p2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start the game" }));
+    expect(sent).toContainEqual({ event: C2S.hostStart, payload: {} });
+  });
+
+  it("adds a custom topic card only once the rules' own check passes", () => {
+    render(<RoomView snapshot={snapshot(lobby("p1"))} />);
+    const add = screen.getByRole("button", { name: "Add card" });
+    fireEvent.change(screen.getByLabelText("Category"), { target: { value: "Fruit" } });
+    fireEvent.change(screen.getByLabelText(/Words \(8 to 16/), { target: { value: "apple, pear, plum" } });
+    expect(add).toHaveProperty("disabled", true);
+    expect(screen.getByText(/8 to 16 words \(got 3\)/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Words \(8 to 16/), { target: { value: "apple, pear, plum, fig, kiwi, lime, date, mango" } });
+    fireEvent.click(add);
+    expect(sent).toContainEqual({
+      event: C2S.hostSettings,
+      payload: { customCards: [{ category: "Fruit", words: ["apple", "pear", "plum", "fig", "kiwi", "lime", "date", "mango"] }] },
+    });
+  });
+
+  it("shows others the settings read-only and no host buttons", () => {
+    render(<RoomView snapshot={snapshot(lobby("p2"))} />);
+    expect(screen.getByTestId("settings-readonly").textContent).toContain("up to 2 words");
+    expect(screen.queryByRole("button", { name: "Start the game" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Kick/ })).toBeNull();
+  });
+
+  it("keeps the host from starting with fewer than three seats", () => {
+    render(<RoomView snapshot={snapshot(lobby("p1", 2))} />);
+    expect(screen.getByRole("button", { name: "Start the game" })).toHaveProperty("disabled", true);
+    expect(screen.getByText(/Need 1 more player/)).toBeTruthy();
+  });
+});
+
+describe("reveal", () => {
+  function revealed() {
+    const r = round({
+      role: "informed",
+      chameleonId: "p3",
+      turnPlayerId: null,
+      revealed: true,
+      accusedId: "p3",
+      outcome: { kind: "caught", accusedId: "p3" },
+      points: { p1: 2, p2: 2, p3: 0, b1: 2, b2: 2 },
+      guesses: ["lion"],
+      votes: { p1: "p3", p2: "p3", p3: "p1", b1: "p3", b2: "p1" },
+      tally: { p3: 3, p1: 2 },
+      clues: [
+        { playerId: "p1", text: "stripes", fallback: false, at: 1, scores: [scores(0, "p1", "stripes", 0.9, 0.8, 0.8)] },
+        { playerId: "p2", text: "horse", fallback: false, at: 2, scores: [scores(1, "p2", "horse", 0.5, 0.2, 0.9)] },
+        { playerId: "p3", text: "wild", fallback: false, at: 3, scores: [scores(2, "p3", "wild", 0.1, 0.05, 0.9, true)] },
+        { playerId: "b1", text: "africa", fallback: true, at: 4, scores: [] },
+      ],
+    });
+    return game({ phase: "reveal", rounds: [r] });
+  }
+
+  it("shows chameleon, secret, votes and each clue's scores out of 100", () => {
+    render(<RoomView snapshot={snapshot(revealed())} />);
+    expect(screen.getByTestId("outcome").textContent).toBe("Cleo was caught!");
+    expect(screen.getByTestId("reveal-secret").textContent).toContain("zebra");
+    expect(screen.getByTestId("reveal-chameleon").textContent).toContain("Cleo");
+    const rows = screen.getAllByTestId("clue-score-row");
+    expect(rows).toHaveLength(4);
+    const meters = within(rows[1]).getAllByRole("meter");
+    expect(meters.map((m) => m.getAttribute("aria-valuenow"))).toEqual(["50", "20", "40"]);
+    expect(rows[2].textContent).toContain("leakage not meaningful");
+    // The fourth clue's scores have not arrived yet.
+    expect(rows[3].textContent).toContain("scoring…");
+    expect(screen.getByText("Scoring the last clues…")).toBeTruthy();
+    const cleoVotes = within(screen.getByTestId("vote-table")).getByRole("rowheader", { name: /Cleo/ }).closest("tr")!;
+    expect(cleoVotes.textContent).toContain("Ana");
+    expect(cleoVotes.textContent).toContain("3");
+    expect(cleoVotes.textContent).toContain("accused");
+  });
+
+  it("lets only the host deal the next round", () => {
+    const { unmount } = render(<RoomView snapshot={snapshot(revealed())} />);
+    expect(screen.queryByTestId("next-round")).toBeNull();
+    unmount();
+    render(<RoomView snapshot={snapshot({ ...revealed(), viewerId: "p1" })} />);
+    fireEvent.click(screen.getByTestId("next-round"));
+    expect(sent).toContainEqual({ event: C2S.hostNextRound, payload: {} });
+  });
+});
