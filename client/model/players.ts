@@ -51,7 +51,14 @@ export function currentRound(game: GameView): RoundView | null {
 
 export function nameOf(game: GameView, id: PlayerId | null | undefined): string {
   if (!id) return "nobody";
-  return game.seats.find((s) => s.id === id)?.name ?? "a former player";
+  const seated = game.seats.find((s) => s.id === id)?.name;
+  if (seated) return seated;
+  // A seat that left keeps its name in the rounds it was dealt into.
+  for (let i = game.rounds.length - 1; i >= 0; i--) {
+    const name = game.rounds[i].names?.[id];
+    if (name) return name;
+  }
+  return "a former player";
 }
 
 /** Initials for the avatar disc. */

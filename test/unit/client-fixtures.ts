@@ -26,6 +26,7 @@ export function round(over: Partial<RoundView> = {}): RoundView {
     chameleonId: null,
     dealerId: "p1",
     order: ["p1", "p2", "p3", "b1", "b2"],
+    names: { p1: "Ana", p2: "Ben", p3: "Cleo", b1: "Lex", b2: "Gpt" },
     twoGuesses: false,
     hiddenGrid: false,
     turnPlayerId: "p2",
