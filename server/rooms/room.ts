@@ -202,9 +202,11 @@ export class Room {
     if (!member.spectator && this.state?.seats.some((s) => s.id === playerId)) {
       this.applyInternal({ type: "leave", now: this.now(), playerId });
     }
+    // Leaving keeps the socket (it may join another room); being removed closes it.
     for (const socket of member.sockets) {
-      if (closeReason) socket.emit(S2C.roomClosed, { reason: closeReason });
       socket.data.session = undefined;
+      if (!closeReason) continue;
+      socket.emit(S2C.roomClosed, { reason: closeReason });
       socket.disconnect(true);
     }
     this.version++;

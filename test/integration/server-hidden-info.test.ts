@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { C2S, S2C, type JoinedAck, type RoomSnapshot } from "../../shared/protocol";
+import type { RoundView } from "../../shared/game/types";
+import { connectClient, type TestClient } from "../support/socket-client";
+import { startTestServer } from "../support/socket-server";
+import { autoPlay } from "../support/socket-autoplay";
+
+/**
+ * Records every frame each socket received and checks them, not the view function: the secret string never
+ * reaches the chameleon's or a spectator's socket before its round's reveal, and no score reaches anyone
+ * before it. The topic card's words are unique markers, so a hit can only be a leak.
+ */
+const CARD = {
+  category: "zq markers",
+  words: ["zqalpha", "zqbravo", "zqcharlie", "zqdelta", "zqecho", "zqfoxtrot", "zqgolf", "zqhotel"],
+};
+
+/** A frame as text with every grid (public) and every other round removed: what remains must not hold the secret. */
+function roundTextWithoutGrid(snapshot: RoomSnapshot, roundNumber: number): string {
+  const round = snapshot.game.rounds.find((r) => r.number === roundNumber);
+  const rest = { ...snapshot, game: { ...snapshot.game, rounds: [], settings: { ...snapshot.game.settings, customCards: [] } } };
+  const { words: _words, ...roundWithoutGrid } = round ?? ({} as RoundView);
+  return JSON.stringify(rest) + JSON.stringify(roundWithoutGrid);
+}
+
+describe("server: hidden information in the frames", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await server.close();
+  });
+
+  it("never sends the secret to the chameleon or a spectator, nor a score to anyone, before the reveal", async () => {
+    const host = connectClient(server.url);
+    clients.push(host);
+    const created = await host.send<JoinedAck>(C2S.roomCreate, { name: "Host" });
+    if (!created.ok) throw new Error(created.message);
+    for (const name of ["Bo", "Cy"]) {
+      const c = connectClient(server.url);
+      clients.push(c);
+      expect((await c.send(C2S.roomJoin, { code: created.code, name })).ok).toBe(true);
+    }
+    const spectator = connectClient(server.url);
+    expect(await spectator.send(C2S.roomJoin, { code: created.code, name: "Watcher", spectator: true })).toMatchObject({ ok: true, spectator: true });
+    expect(
+      await host.send(C2S.hostSettings, {
+        targetScore: 4,
+        turnSeconds: 0,
+        discussionSeconds: 0,
+        voteSeconds: 0,
+        categoryPool: [],
+        customCards: [CARD],
+      }),
+    ).toEqual({ ok: true });
+    const players = clients.map((c) => autoPlay(c));
+    expect(await host.send(C2S.hostStart)).toEqual({ ok: true });
+    const over = await host.waitForState((s) => s.game.phase === "gameOver", "game over");
+    await server.registry.get(created.code)!.scoringSettled();
+    await host.waitForState((s) => s.game.rounds.every((r) => r.clues.every((c) => (c.scores?.length ?? 0) > 0)), "scores attached");
+    for (const p of players) p.stop();
+
+    const rounds = over.game.rounds;
+    expect(rounds.length).toBeGreaterThanOrEqual(2);
+    const everyone = [...clients, spectator];
+    const idOf = new Map(everyone.map((c) => [c, c.latest()!.you.playerId]));
+    let checkedChameleonFrames = 0;
+    let checkedSpectatorFrames = 0;
+    for (const round of rounds) {
+      expect(round.secret).not.toBeNull();
+      const secret = round.secret!;
+      expect(CARD.words).toContain(secret);
+      for (const client of everyone) {
+        const blind = client === spectator || idOf.get(client) === round.chameleonId;
+        for (const frame of client.frames) {
+          if (frame.event !== S2C.roomState) continue;
+          const snapshot = frame.payload as RoomSnapshot;
+          const view = snapshot.game.rounds.find((r) => r.number === round.number);
+          if (!view || view.revealed || snapshot.game.gameNumber !== over.game.gameNumber) continue;
+          // No score, anywhere in the round, for anyone, before the reveal.
+          expect(view.clues.every((c) => c.scores === undefined || c.scores.length === 0)).toBe(true);
+          expect(JSON.stringify(view)).not.toMatch(/utility|leakage|softScore|binaryScore|pAlly|pCham/);
+          if (!blind) continue;
+          expect(view.secret).toBeNull();
+          expect(roundTextWithoutGrid(snapshot, round.number)).not.toContain(secret);
+          if (client === spectator) checkedSpectatorFrames++;
+          else checkedChameleonFrames++;
+        }
+      }
+    }
+    // The check saw real frames of both kinds of blind viewer (every seat is human, so every chameleon has a socket).
+    expect(checkedSpectatorFrames).toBeGreaterThan(5 * rounds.length);
+    expect(checkedChameleonFrames).toBeGreaterThan(5 * rounds.length);
+    // After the reveal the spectator does see the secret and the scores.
+    const finalView = spectator.latest()!.game.rounds.find((r) => r.number === rounds[0].number)!;
+    expect(finalView.secret).toBe(rounds[0].secret);
+    expect(finalView.clues[0].scores?.length).toBe(1);
+    spectator.close();
+  });
+});
