@@ -17,6 +17,8 @@ export interface PreparedRun {
   datasetPath: string;
   messageFilePath: string | null;
   usesLlm: boolean;
+  /** The category's stored decoys, for replacing one that equals the message (see decoysBesides). */
+  spareDecoysOf(category: string): readonly string[];
 }
 
 export function sha256Of(bytes: Buffer | string): string {
@@ -79,7 +81,8 @@ async function built<T>(what: string, build: () => Promise<T>): Promise<T> {
 }
 
 export async function prepareRun(options: BenchOptions, ctx: RunContext): Promise<PreparedRun> {
-  const { instances: fromDataset, sha256 } = await datasetInstances(options);
+  const { dataset, instances: fromDataset, sha256 } = await datasetInstances(options);
+  const storedDecoys = new Map(dataset.categories.map((c) => [c.category, c.decoys]));
   let instances = roundRobinByCategory(fromDataset);
   let generator: MessageGenerator;
   let messageFilePath: string | null = null;
@@ -107,6 +110,8 @@ export async function prepareRun(options: BenchOptions, ctx: RunContext): Promis
     evaluators,
     datasetPath: options.dataset,
     messageFilePath,
+    // LLM-written decoys are not mixed with the dataset's.
+    spareDecoysOf: (category) => (options.decoysFrom ? [] : (storedDecoys.get(category) ?? [])),
     usesLlm: [options.generator, ...options.evaluators, options.decoysFrom ?? ""].some((s) => s.startsWith("llm:")),
     identity: {
       generator: options.generator,

@@ -67,10 +67,10 @@ function countsOf(counts: Record<string, number>): string {
 }
 
 function countsTable(rows: readonly ReportRow[]): string[] {
-  const lines = ["| Method | Instances | Scored | Invalid messages | Generation failures | Unscored (all judges failed) | Judge failures |", "|---|---:|---:|---|---|---:|---|"];
+  const lines = ["| Method | Instances | Scored | Invalid messages | Generation failures | Unscored (all judges failed) | Judge failures | Decoys replaced |", "|---|---:|---:|---|---|---:|---|---:|"];
   for (const { method, summary: s } of rows) {
     const judges = s.perEvaluator.map((e) => `${escapeCell(e.evaluator)}: ${Object.values(e.failures).reduce((a, b) => a + b, 0)}${countsOf(e.failures)}`).join("; ");
-    lines.push(`| ${escapeCell(method)} | ${s.n} | ${s.scored} | ${s.invalid}${countsOf(s.failures.invalid)} | ${s.generationFailures}${countsOf(s.failures.generation)} | ${s.evaluationFailures} | ${judges || "—"} |`);
+    lines.push(`| ${escapeCell(method)} | ${s.n} | ${s.scored} | ${s.invalid}${countsOf(s.failures.invalid)} | ${s.generationFailures}${countsOf(s.failures.generation)} | ${s.evaluationFailures} | ${judges || "—"} | ${s.decoysReplaced ?? 0} |`);
   }
   return lines;
 }
@@ -119,7 +119,7 @@ export function buildReport(rows: readonly ReportRow[], context: ReportContext):
     "",
     "## What was not scored",
     "",
-    "Invalid messages (over 5 words, a grid word, equal to a decoy) and generation failures are recorded in results.jsonl and left out of the means, as are judges that failed on an instance.",
+    "Invalid messages (over 5 words, or containing a grid word) and generation failures are recorded in results.jsonl and left out of the means, as are judges that failed on an instance. A message equal to one of its decoys is scored against the next stored decoy instead (counted below).",
     "",
     ...countsTable(rows),
     ...(flags.length ? ["", "Flags raised by the judges:", "", ...flags] : []),

@@ -29,7 +29,9 @@ export interface InstanceResult {
   /** The generator's message, as generated (never fixed). */
   message: string;
   status: InstanceStatus;
-  /** Why the message breaks the rules (over 5 words, a grid word, equal to a decoy). */
+  /** The message was one of the decoys: that decoy was replaced by a spare one (by: null: dropped); instance.decoys is what the ally saw. */
+  decoyReplaced?: { decoy: string; by: string | null };
+  /** Why the message breaks the rules (over 5 words, a grid word). */
   invalid?: string;
   /** Why no message could be read at all. */
   failure?: string;

@@ -97,7 +97,7 @@ async function scoreAll(
       continue;
     }
     const index = next++;
-    const task: Promise<void> = scoreInstance(pending[index], run.generator, run.evaluators, options.seed)
+    const task: Promise<void> = scoreInstance(pending[index], run.generator, run.evaluators, options.seed, run.spareDecoysOf(pending[index].category))
       .then(
         (result) => {
           finished[index] = result;

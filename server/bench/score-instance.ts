@@ -29,8 +29,25 @@ async function judged(ask: () => Promise<Judgement>, options: string[]): Promise
   }
 }
 
-async function evaluation(evaluator: Evaluator, instance: Instance, message: string, decoys: string[], seed: number): Promise<EvaluationRecord> {
-  const allyOptions = shuffled([message, ...decoys], seededRng(optionOrderSeed(seed, instance.id, evaluator.id, "ally")));
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The decoys the ally sees next to this message. A message that is itself one of the decoys (a
+ * synonym baseline may say "feline" where "feline" is a decoy) would appear twice, so that decoy
+ * gives way to the next spare one the dataset stores; with no spare it is dropped (|M| shrinks by one).
+ */
+export function decoysBesides(message: string, instance: Instance, spares: readonly string[]): { decoys: string[]; replaced?: { decoy: string; by: string | null } } {
+  const clash = instance.decoys.findIndex((d) => sameText(d, message));
+  if (clash < 0) return { decoys: instance.decoys };
+  const spare = spares.find((s) => !sameText(s, message) && !instance.decoys.some((d) => sameText(d, s)) && !invalidReasonOf(s, instance.words));
+  const decoys = instance.decoys.slice();
+  if (spare === undefined) decoys.splice(clash, 1);
+  else decoys[clash] = spare;
+  return { decoys, replaced: { decoy: instance.decoys[clash], by: spare ?? null } };
+}
+
+async function evaluation(evaluator: Evaluator, instance: Instance, message: string, seed: number): Promise<EvaluationRecord> {
+  const allyOptions = shuffled([message, ...instance.decoys], seededRng(optionOrderSeed(seed, instance.id, evaluator.id, "ally")));
   const chameleonOptions = shuffled(instance.words, seededRng(optionOrderSeed(seed, instance.id, evaluator.id, "chameleon")));
   const [ally, chameleon] = await Promise.all([
     judged(() => evaluator.ally({ category: instance.category, words: instance.words, secret: instance.secret, options: allyOptions }), allyOptions),
@@ -47,8 +64,17 @@ async function evaluation(evaluator: Evaluator, instance: Instance, message: str
   }
 }
 
-/** Generates, validates and scores one instance with every evaluator. Throws only when an endpoint is down. */
-export async function scoreInstance(instance: Instance, generator: MessageGenerator, evaluators: readonly Evaluator[], seed: number): Promise<InstanceResult> {
+/**
+ * Generates, validates and scores one instance with every evaluator. `spareDecoys` are the
+ * category's stored decoys beyond the ones in use. Throws only when an endpoint is down.
+ */
+export async function scoreInstance(
+  instance: Instance,
+  generator: MessageGenerator,
+  evaluators: readonly Evaluator[],
+  seed: number,
+  spareDecoys: readonly string[] = [],
+): Promise<InstanceResult> {
   const started = performance.now();
   const { id, ...rest } = instance;
   const output = await generated(generator, instance);
@@ -58,14 +84,15 @@ export async function scoreInstance(instance: Instance, generator: MessageGenera
 
   const failure = output.failure ?? (message.trim() === "" ? "empty-message" : undefined);
   if (failure) return done({ status: "generation-failure", failure, evaluations: [], mean: null });
-  // A message identical to a decoy would make the ally's options ambiguous: the task forbids nothing here, so it is recorded as invalid.
-  const invalid =
-    output.invalid ??
-    invalidReasonOf(message, instance.words) ??
-    (instance.decoys.some((d) => d.trim().toLowerCase() === message.trim().toLowerCase()) ? `equals-decoy: "${message}"` : undefined);
+  const invalid = output.invalid ?? invalidReasonOf(message, instance.words);
   if (invalid) return done({ status: "invalid", invalid, evaluations: [], mean: null });
 
-  const evaluations = await Promise.all(evaluators.map((e) => evaluation(e, instance, message, instance.decoys, seed)));
+  const { decoys, replaced } = decoysBesides(message, instance, spareDecoys);
+  const shown: Instance = { ...instance, decoys };
+  const evaluations = await Promise.all(evaluators.map((e) => evaluation(e, shown, message, seed)));
   const mean = averageOverEvaluators(evaluations.map((e) => e.scores));
-  return done({ status: mean ? "scored" : "evaluation-failure", evaluations, mean });
+  return {
+    ...done({ status: mean ? "scored" : "evaluation-failure", evaluations, mean }),
+    ...(replaced ? { instance: { ...rest, decoys }, decoyReplaced: replaced } : {}),
+  };
 }

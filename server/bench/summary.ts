@@ -23,6 +23,8 @@ export interface ResultsSummary {
   scored: number;
   invalid: number;
   generationFailures: number;
+  /** Messages equal to one of the decoys, whose decoy gave way to a spare (or was dropped). */
+  decoysReplaced: number;
   /** Valid messages that no evaluator could score. */
   evaluationFailures: number;
   /** Mean over scored instances of each instance's mean over evaluators, ×100. */
@@ -80,6 +82,7 @@ export function summarize(results: readonly InstanceResult[], evaluatorIds: read
     invalid: results.filter((r) => r.status === "invalid").length,
     generationFailures: results.filter((r) => r.status === "generation-failure").length,
     evaluationFailures: results.filter((r) => r.status === "evaluation-failure").length,
+    decoysReplaced: results.filter((r) => r.decoyReplaced).length,
     means: scored.length ? asPercent(meanScores(scored.map((r) => r.mean!))) : null,
     perEvaluator,
     failures: {

@@ -77,7 +77,7 @@ describe("buildReport", () => {
   });
 
   it("counts what was not scored", () => {
-    expect(report).toContain("| secret-synonym | 4 | 2 | 1 (clue_contains_grid_word: 1) | 1 (no-message-span: 1) | 0 | a: 0; llm:b@http://x: 1 (ally/no-letter: 1) |");
+    expect(report).toContain("| secret-synonym | 4 | 2 | 1 (clue_contains_grid_word: 1) | 1 (no-message-span: 1) | 0 | a: 0; llm:b@http://x: 1 (ally/no-letter: 1) | 0 |");
     expect(report).toContain("low-coverage on 1 evaluations");
   });
 

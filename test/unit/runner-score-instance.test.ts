@@ -80,10 +80,27 @@ describe("scoreInstance", () => {
     expect(tooLong.evaluations).toEqual([]);
     const grid = await scoreInstance(instance, fixed("big Tigers"), [evaluator], 0);
     expect(grid.invalid).toMatch(/^clue_contains_grid_word/);
-    const decoy = await scoreInstance(instance, fixed("Zoo"), [evaluator], 0);
-    expect(decoy.invalid).toMatch(/^equals-decoy/);
     const flagged = await scoreInstance(instance, fixed("stripes", { invalid: "clue_too_long: said the generator" }), [evaluator], 0);
     expect(flagged.invalid).toBe("clue_too_long: said the generator");
+  });
+
+  it("replaces a decoy equal to the message by the next spare one, or drops it", async () => {
+    const judge = peakedEvaluator("a", 0.5, 0.25);
+    const spares = ["fur", "wild", "zoo", "farm", "pet", "tiger", "cage", "meat"];
+    const replaced = await scoreInstance(instance, fixed("Zoo"), [judge], 0, spares);
+    expect(replaced.status).toBe("scored");
+    // "tiger" is skipped: a grid word can never be a decoy.
+    expect(replaced.decoyReplaced).toEqual({ decoy: "zoo", by: "cage" });
+    expect(replaced.instance.decoys).toEqual(["fur", "wild", "cage", "farm", "pet"]);
+    expect(new Set(replaced.evaluations[0].ally!.options)).toEqual(new Set(["Zoo", "fur", "wild", "cage", "farm", "pet"]));
+    const dropped = await scoreInstance(instance, fixed("zoo"), [judge], 0);
+    expect(dropped.decoyReplaced).toEqual({ decoy: "zoo", by: null });
+    expect(dropped.evaluations[0].ally!.options).toHaveLength(5);
+    // The fake ally puts its 0.5 on "stripes", absent here, so the message gets 0.5/4: utility clips at 0 over 5 options.
+    expect(dropped.evaluations[0].scores!.utility).toBe(0);
+    const plain = await scoreInstance(instance, fixed("stripes"), [judge], 0, spares);
+    expect(plain.decoyReplaced).toBeUndefined();
+    expect(plain.instance.decoys).toEqual(instance.decoys);
   });
 
   it("records generation failures, thrown or reported", async () => {
