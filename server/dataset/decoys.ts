@@ -156,10 +156,16 @@ function forbiddenKeys(category: string, words: readonly string[], wordNet: Word
   return keys;
 }
 
-/** True when a term names the category or a grid word, inflects to one, or contains / is contained in one. */
-export function isForbiddenDecoy(term: string, category: string, words: readonly string[], wordNet: WordNet): boolean {
+/** A test for terms that name the category or a grid word, inflect to one, or contain / are contained in one. */
+export function forbiddenDecoyTest(category: string, words: readonly string[], wordNet: WordNet): (term: string) => boolean {
   const forbidden = forbiddenKeys(category, words, wordNet);
-  return violates(term, forbidden, [category, ...words], wordNet);
+  const names = [category, ...words];
+  return (term) => violates(term, forbidden, names, wordNet);
+}
+
+/** forbiddenDecoyTest for a single term. */
+export function isForbiddenDecoy(term: string, category: string, words: readonly string[], wordNet: WordNet): boolean {
+  return forbiddenDecoyTest(category, words, wordNet)(term);
 }
 
 function violates(term: string, forbidden: Set<string>, names: readonly string[], wordNet: WordNet): boolean {

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { getWordNet } from "../../server/lexicon/wordnet";
+import { DEFAULT_DATASET_PATH } from "../../server/dataset/paths";
+import { loadDataset } from "../../server/dataset/load-dataset";
+import { datasetJson } from "../../server/dataset/derive-dataset";
+import { inflectionBases } from "../../server/dataset/merge-responses";
+import { spellingKey } from "../../server/dataset/spelling";
+
+const wn = getWordNet();
+const dataset = loadDataset();
+
+describe("the committed dataset", () => {
+  it("has the 117 categories of the norms, in code-point order, in canonical formatting", () => {
+    const names = dataset.categories.map((c) => c.category);
+    expect(names).toHaveLength(117);
+    expect(names).toEqual(names.slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(readFileSync(DEFAULT_DATASET_PATH, "utf8")).toBe(datasetJson(dataset));
+    expect(dataset.description).toMatch(/sha256 [0-9a-f]{64}/);
+  });
+
+  it("gives each category 5 to 12 distinct lower-case words, no two of them the same word by the merge rule", () => {
+    for (const { category, words } of dataset.categories) {
+      expect(words.length, category).toBeGreaterThanOrEqual(5);
+      expect(words.length, category).toBeLessThanOrEqual(12);
+      for (const word of words) expect(word).toBe(word.trim().toLowerCase());
+      const keys = words.map(spellingKey);
+      expect(new Set(keys).size, category).toBe(words.length);
+      for (const word of words) {
+        for (const base of inflectionBases(word, wn)) {
+          const other = words.find((w) => w !== word && spellingKey(w) === spellingKey(base));
+          expect(other, `${category}: ${word} inflects to ${other}`).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it("keeps genuinely different words apart (maths and mathematics are both academic subjects)", () => {
+    const subject = dataset.categories.find((c) => c.category === "academic subject")!;
+    expect(subject.words).toContain("maths");
+    const water = dataset.categories.find((c) => c.category === "body of water")!;
+    expect(water.words).toContain("lake");
+    expect(water.words).not.toContain("lakes");
+  });
+});

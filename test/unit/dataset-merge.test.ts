@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { getWordNet } from "../../server/lexicon/wordnet";
+import { parseCsv } from "../../server/dataset/csv";
+import { readNormRows, type NormRow } from "../../server/dataset/norms";
+import { inflectionBases, mergeResponses } from "../../server/dataset/merge-responses";
+import { spellingKey } from "../../server/dataset/spelling";
+
+const wn = getWordNet();
+const row = (response: string, frequency: number, meanRank: number): NormRow => ({ category: "c", response, frequency, meanRank });
+const merged = (rows: NormRow[]) => mergeResponses(rows, wn).map((m) => [m.word, ...m.variants.slice(1)].join("+"));
+
+describe("CSV and norm rows", () => {
+  it("parses quoted fields with commas, doubled quotes, line breaks and CRLF", () => {
+    expect(parseCsv('a,b,c\r\n"x, y","say ""hi""","two\nlines"\r\n1,,3')).toEqual([
+      ["a", "b", "c"],
+      ["x, y", 'say "hi"', "two\nlines"],
+      ["1", "", "3"],
+    ]);
+    expect(() => parseCsv('a,"open')).toThrow(/quoted field/);
+  });
+
+  it("reads the columns that matter by name, normalising case and spaces", () => {
+    const csv = 'Response,Category,Mean.rank,Production.frequency\n" Ice  Cream ","Dairy product",2.5,3\n';
+    expect(readNormRows(csv)).toEqual([{ category: "dairy product", response: "ice cream", frequency: 3, meanRank: 2.5 }]);
+  });
+
+  it("names the line and column of a bad row, and a missing column", () => {
+    const header = "Category,Response,Production.frequency,Mean.rank\n";
+    expect(() => readNormRows(`${header}fruit,apple,2,1.5\nfruit,pear,NA,2\n`)).toThrow(/line 3: frequency: Production.frequency is not/);
+    expect(() => readNormRows(`${header}fruit,,2,1.5\n`)).toThrow(/line 2: response: empty Response/);
+    expect(() => readNormRows("Category,Response,Mean.rank\nfruit,apple,1\n")).toThrow(/no "Production.frequency" column/);
+  });
+});
+
+describe("spelling keys", () => {
+  it.each([
+    ["colour", "color"],
+    ["humour", "humor"],
+    ["organise", "organize"],
+    ["analyse", "analyze"],
+    ["centre", "center"],
+    ["kilometre", "kilometer"],
+    ["paediatrician", "pediatrician"],
+    ["diarrhoea", "diarrhea"],
+    ["grey", "gray"],
+    ["aluminium", "aluminum"],
+    ["non-fiction", "nonfiction"],
+    ["non fiction", "nonfiction"],
+    ["ice-skating", "ice skating"],
+  ])("%s = %s", (a, b) => {
+    expect(spellingKey(a)).toBe(spellingKey(b));
+  });
+
+  it.each([
+    ["hour", "hor"],
+    ["flour", "flor"],
+    ["four", "for"],
+    ["shoes", "shes"],
+    ["fire", "fier"],
+    ["maths", "mathematics"],
+  ])("%s ≠ %s", (a, b) => {
+    expect(spellingKey(a)).not.toBe(spellingKey(b));
+  });
+});
+
+describe("the merge rule", () => {
+  it("merges plural and singular, summing frequency and weighting the mean rank", () => {
+    const [lake, ...rest] = mergeResponses([row("lake", 13, 2), row("lakes", 2, 5), row("sea", 15, 1)], wn).filter((m) => m.word !== "sea");
+    expect(rest).toEqual([]);
+    expect(lake).toEqual({ word: "lake", variants: ["lake", "lakes"], frequency: 15, meanRank: (13 * 2 + 2 * 5) / 15 });
+  });
+
+  it("merges irregular plurals, verb inflections and multi-word heads", () => {
+    expect(merged([row("mouse", 14, 2), row("mice", 3, 4)])).toEqual(["mouse+mice"]);
+    expect(merged([row("leaves", 13, 2), row("leaf", 6, 4)])).toEqual(["leaves+leaf"]);
+    expect(merged([row("feet", 8, 2), row("foot", 10, 4)])).toEqual(["foot+feet"]);
+    expect(merged([row("coughing", 8, 2), row("cough", 6, 4)])).toEqual(["coughing+cough"]);
+    expect(merged([row("tent pegs", 3, 2), row("tent peg", 2, 4)])).toEqual(["tent pegs+tent peg"]);
+    expect(merged([row("towel rails", 3, 2), row("towel rail", 5, 4)])).toEqual(["towel rail+towel rails"]);
+  });
+
+  it("merges spelling variants and hyphen/space/joined forms", () => {
+    expect(merged([row("colour", 3, 2), row("color", 2, 1)])).toEqual(["colour+color"]);
+    expect(merged([row("non-fiction", 12, 2), row("nonfiction", 2, 1), row("non fiction", 2, 3)])).toHaveLength(1);
+    expect(merged([row("centimetre", 12, 2), row("centimeters", 2, 3)])).toEqual(["centimetre+centimeters"]);
+  });
+
+  it("keeps clippings, synonyms and derivations apart", () => {
+    expect(merged([row("maths", 12, 2), row("mathematics", 6, 3)])).toEqual(["maths", "mathematics"]);
+    expect(merged([row("bicycle", 16, 2), row("bike", 3, 3)])).toEqual(["bicycle", "bike"]);
+    expect(merged([row("sofa", 12, 2), row("couch", 4, 3)])).toEqual(["sofa", "couch"]);
+    expect(merged([row("anger", 6, 2), row("angry", 8, 3)])).toEqual(["angry", "anger"]);
+    expect(merged([row("happy", 14, 2), row("happiness", 5, 3)])).toEqual(["happy", "happiness"]);
+    expect(merged([row("good", 5, 2), row("better", 3, 3)])).toEqual(["good", "better"]);
+  });
+
+  it("shows the most frequent variant, the base form on a tie", () => {
+    expect(mergeResponses([row("arms", 8, 1), row("arm", 8, 3)], wn)[0].word).toBe("arm");
+    expect(mergeResponses([row("bricks", 13, 1), row("brick", 5, 3)], wn)[0].word).toBe("bricks");
+  });
+
+  it("ranks by frequency, then mean rank, then alphabetically", () => {
+    const ranked = mergeResponses([row("pear", 5, 3), row("apple", 5, 3), row("fig", 5, 2), row("kiwi", 9, 6)], wn).map((m) => m.word);
+    expect(ranked).toEqual(["kiwi", "fig", "apple", "pear"]);
+  });
+
+  it("inflectionBases gives noun and verb base forms, never the response itself", () => {
+    expect(inflectionBases("lakes", wn)).toEqual(["lake"]);
+    expect(inflectionBases("lake", wn)).toEqual([]);
+    expect(inflectionBases("running", wn)).toContain("run");
+  });
+});
