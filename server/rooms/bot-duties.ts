@@ -36,7 +36,7 @@ export function dutyOf(state: GameState, seatId: PlayerId): { duty: Duty; key: s
 }
 
 /** The bot's picture of the table, built from its own view only. */
-export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, seed: string): BotView {
+export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, seed: string, decoys?: string[]): BotView {
   return {
     playerId: seatId,
     category: round.category,
@@ -45,6 +45,7 @@ export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, se
     clues: round.clues.map((c) => ({ playerId: c.playerId, text: c.text })),
     players: round.order.map((id) => ({ playerId: id, name: view.seats.find((s) => s.id === id)?.name ?? id })),
     maxClueWords: view.settings.clueMaxWords,
+    decoys,
     seed: `${seed}/${view.gameNumber}/${round.number}/${seatId}`,
   };
 }

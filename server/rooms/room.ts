@@ -547,7 +547,7 @@ export class Room {
     try {
       const now = () => this.now();
       const stillDue = () => !this.disposed && this.state !== null && dutyOf(this.state, seatId)?.key === key;
-      const botView = botViewOf(due.view, due.round, seatId, this.seed);
+      const botView = this.botViewFor(due, seatId);
       switch (due.duty.kind) {
         case "clue": {
           const text = await this.fallbackClueFor(seatId, due, agent);
@@ -591,7 +591,7 @@ export class Room {
 
   /** A clue the rules will accept: the agent's, retried with the reasons it was refused, then a safe word. */
   private async fallbackClueFor(seatId: PlayerId, due: NonNullable<ReturnType<typeof dutyOf>>, agent: Agent): Promise<string> {
-    const botView = botViewOf(due.view, due.round, seatId, this.seed);
+    const botView = this.botViewFor(due, seatId);
     const rejected: { text: string; reason: string }[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const decision = await agent.clue(botView, rejected);
@@ -605,6 +605,12 @@ export class Room {
     const text = safeClue.lastResort(botView.words, botView.seed);
     this.note(seatId, "clue", { value: text, source: "last-resort", note: rejected.map((r) => `${r.text}: ${r.reason}`).join("; ") });
     return text;
+  }
+
+  private botViewFor(due: NonNullable<ReturnType<typeof dutyOf>>, seatId: PlayerId) {
+    const card = this.state?.rounds[due.round.number - 1]?.card;
+    const decoys = card?.source === "dataset" ? this.deps.decoysOf(card.category) : undefined;
+    return botViewOf(due.view, due.round, seatId, this.seed, decoys);
   }
 
   private note(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void {
