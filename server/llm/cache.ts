@@ -22,6 +22,9 @@ export function cacheKey(model: string, baseURL: string, body: unknown): string 
 }
 
 export class ResponseCache {
+  /** Subfolders known to exist, so a put costs one write and one rename. */
+  private readonly made = new Set<string>();
+
   constructor(readonly dir: string) {}
 
   private pathOf(key: string): string {
@@ -45,7 +48,11 @@ export class ResponseCache {
 
   async put(entry: CachedResponse): Promise<void> {
     const path = this.pathOf(entry.key);
-    await mkdir(join(this.dir, entry.key.slice(0, 2)), { recursive: true });
+    const folder = join(this.dir, entry.key.slice(0, 2));
+    if (!this.made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.made.add(folder);
+    }
     const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     await writeFile(temp, JSON.stringify(entry));
     try {

@@ -111,10 +111,13 @@ export class LlmClient {
         return { completion: checked.completion, cached: true, key };
       }
     }
-    return this.options.limiter.run(() => this.send(key, body, purpose, signal));
+    const sent = await this.options.limiter.run(() => this.send(key, body, purpose, signal));
+    // Written after the endpoint slot is released, but before the caller hears back: a resumed run finds it.
+    await this.cache?.put({ key, model: this.options.model, baseURL: this.options.baseURL, request: body, responseText: sent.text, savedAt: new Date().toISOString() });
+    return { completion: sent.completion, cached: false, key };
   }
 
-  private async send(key: string, body: ChatBody, purpose: string, cancel?: AbortSignal): Promise<CompletionResult> {
+  private async send(key: string, body: ChatBody, purpose: string, cancel?: AbortSignal): Promise<{ completion: Completion; text: string }> {
     const { retries, baseDelayMs, maxDelayMs, retryAfterCapMs } = this.retry;
     const sleep = this.options.sleep ?? realSleep;
     const random = this.options.random ?? Math.random;
@@ -145,10 +148,7 @@ export class LlmClient {
           ...(parsed.ok ? { response: parsed.value } : { responseText: outcome.text }),
           ...("problem" in checked ? { error: checked.problem } : {}),
         });
-        if ("completion" in checked) {
-          await this.cache?.put({ key, model: this.options.model, baseURL: this.options.baseURL, request: body, responseText: outcome.text, savedAt: new Date().toISOString() });
-          return { completion: checked.completion, cached: false, key };
-        }
+        if ("completion" in checked) return { completion: checked.completion, text: outcome.text };
         last = { message: `${checked.problem} from ${this.options.baseURL}`, transient: true, status: outcome.status };
       } else {
         last = outcome;
