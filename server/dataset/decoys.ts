@@ -49,7 +49,10 @@ const STOP_WORDS = new Set(
     "after above below through across along toward towards upon whether while where when how what out up down " +
     "off back own well will can may might must shall should would could also just only even still ever " +
     "plural singular related based derived shaped applied authorized handled supporting driven feeding falling " +
-    "observed equipped terms times modified naturalized resembling including containing surrounded"
+    "observed equipped terms times modified naturalized resembling including containing surrounded " +
+    // WordNet's top-level nodes: true of everything, so no clue at all.
+    "entity abstraction abstract artifact artefact instrumentality instrumentation relation existence physical " +
+    "whole stuff matter substance attribute measure quantity"
   ).split(" "),
 );
 
