@@ -30,6 +30,10 @@ const IRREGULAR_NOUNS: Record<string, string> = {
   aircraft: "aircraft", spacecraft: "spacecraft", headquarters: "headquarters", feces: "feces",
   passersby: "passerby", "mothers-in-law": "mother-in-law", "fathers-in-law": "father-in-law",
   teaspoonfuls: "teaspoonful", cupfuls: "cupful", fishes: "fish", quizzes: "quiz",
+  millennia: "millennium", memoranda: "memorandum", stadia: "stadium", symposia: "symposium",
+  aquaria: "aquarium", spectra: "spectrum", larvae: "larva", antennae: "antenna", vertebrae: "vertebra",
+  formulae: "formula", algae: "alga", nebulae: "nebula", hippopotami: "hippopotamus", termini: "terminus",
+  genera: "genus", corpora: "corpus", strata: "stratum", ova: "ovum", errata: "erratum",
 };
 
 const IRREGULAR_VERBS: Record<string, string> = {

@@ -74,6 +74,7 @@ describe("the merge rule", () => {
     expect(merged([row("mouse", 14, 2), row("mice", 3, 4)])).toEqual(["mouse+mice"]);
     expect(merged([row("leaves", 13, 2), row("leaf", 6, 4)])).toEqual(["leaves+leaf"]);
     expect(merged([row("feet", 8, 2), row("foot", 10, 4)])).toEqual(["foot+feet"]);
+    expect(merged([row("millennia", 5, 2), row("millennium", 2, 4)])).toEqual(["millennia+millennium"]);
     expect(merged([row("coughing", 8, 2), row("cough", 6, 4)])).toEqual(["coughing+cough"]);
     expect(merged([row("tent pegs", 3, 2), row("tent peg", 2, 4)])).toEqual(["tent pegs+tent peg"]);
     expect(merged([row("towel rails", 3, 2), row("towel rail", 5, 4)])).toEqual(["towel rail+towel rails"]);

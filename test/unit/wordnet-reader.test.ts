@@ -91,6 +91,7 @@ describe("WordNet reader: morphology", () => {
     ["people", "n", "person"],
     ["knives", "n", "knife"],
     ["wolves", "n", "wolf"],
+    ["millennia", "n", "millennium"],
     ["running", "v", "run"],
     ["ran", "v", "run"],
     ["baked", "v", "bake"],
