@@ -52,13 +52,15 @@ const STOP_WORDS = new Set(
     "observed equipped terms times modified naturalized resembling including containing surrounded " +
     // WordNet's top-level nodes: true of everything, so no clue at all.
     "entity abstraction abstract artifact artefact instrumentality instrumentation relation existence physical " +
-    "whole stuff matter substance attribute measure quantity"
+    "whole stuff matter substance attribute measure quantity " +
+    // Definition filler with no meaning of its own.
+    "main respect example common general particular specific certain distinct distinguished essential"
   ).split(" "),
 );
 
 export interface DecoyCandidate {
   term: string;
-  /** Grid words that propose the term. */
+  /** Grid words that propose the term (from at least two derivation families). */
   support: string[];
   /** Total relation weight over those words. */
   weight: number;
@@ -221,6 +223,24 @@ function categoryLevelTerms(category: string, senses: readonly (Synset | undefin
   return [...terms].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0])).map(([term]) => term);
 }
 
+/**
+ * Grid words that are one word in two parts of speech ("happy" / "happiness", "angry" / "anger"):
+ * WordNet links them by a derivation pointer. A term proposed only by such a family singles it out.
+ * Returns each word's family representative.
+ */
+export function derivationFamilies(words: readonly string[], wordNet: WordNet): Map<string, string> {
+  const family = new Map(words.map((w) => [w, w]));
+  const find = (w: string): string => (family.get(w) === w ? w : find(family.get(w)!));
+  for (const word of words) {
+    const related = new Set<string>();
+    for (const sense of wordNet.synsetsOf(word)) {
+      for (const p of sense.pointers) if (p.symbol === "+") for (const lemma of wordNet.synset(p.target).lemmas) related.add(lemma);
+    }
+    for (const other of words) if (other !== word && related.has(other)) family.set(find(other), find(word));
+  }
+  return new Map(words.map((w) => [w, find(w)]));
+}
+
 /** Ranked decoys for one category: see the module comment. */
 export function decoysFor(category: string, words: readonly string[], wordNet: WordNet, count = STORED_DECOYS): DecoyResult {
   const senses = categorySenses(category, words, wordNet);
@@ -250,9 +270,10 @@ export function decoysFor(category: string, words: readonly string[], wordNet: W
     !isMostlyVerbOrAdverb(term, wordNet) &&
     !violates(term, forbidden, names, wordNet);
 
+  const families = derivationFamilies(words, wordNet);
   const candidates: DecoyCandidate[] = [];
   for (const [term, byWord] of proposals) {
-    if (byWord.size < 2 || !acceptable(term)) continue;
+    if (new Set([...byWord.keys()].map((w) => families.get(w))).size < 2 || !acceptable(term)) continue;
     const weights = [...byWord.values()];
     const weight = weights.reduce((a, b) => a + b, 0);
     if (Math.max(...weights) / weight > MAX_SHARE) continue;
