@@ -1,4 +1,5 @@
-import { bestLexicalClue, guessSecret, plausibleChameleonClue, rankSuspects } from "../lexicon/lexical-clue";
+import { fallbackClue, guessSecret, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
+import { clueViolation } from "../../shared/game/clue-validation";
 import { seededRng } from "../../shared/random";
 import type { LexicalBrain } from "./lexical-agent";
 
@@ -9,18 +10,27 @@ import type { LexicalBrain } from "./lexical-agent";
 export function createLexicalBrain(): LexicalBrain {
   return {
     informedClue(view, avoid) {
-      return bestLexicalClue({
+      const request = {
         category: view.category,
         words: view.words,
         secret: view.secret,
         avoid: [...avoid, ...view.clues.map((c) => c.text)],
         decoys: view.decoys,
-      });
+      };
+      // bestLexicalClue's ranking, keeping the table's word limit (WordNet offers multi-word lemmas).
+      const best = scoredLexicalClues(request).find((c) => !clueViolation(c.text, view.words, view.maxClueWords));
+      return best?.text ?? fallbackClue(view.category, view.words, request.avoid);
     },
     chameleonClue(view, avoid) {
-      const rng = seededRng(`${view.seed}/bluff/${avoid.length}`);
       const earlierClues = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
-      return plausibleChameleonClue({ category: view.category, words: view.words, earlierClues: [...earlierClues, ...avoid] }, rng);
+      const refused = [...avoid];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const rng = seededRng(`${view.seed}/bluff/${attempt}`);
+        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues: [...earlierClues, ...refused] }, rng);
+        if (!clueViolation(clue, view.words, view.maxClueWords)) return clue;
+        refused.push(clue);
+      }
+      return fallbackClue(view.category, view.words, refused);
     },
     suspects(view) {
       if (view.words.length === 0) return [];

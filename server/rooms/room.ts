@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { applyAction, createGame } from "../../shared/game/rules";
 import { viewFor } from "../../shared/game/view";
-import type { GameAction, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
+import type { GameAction, GameSettings, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
 import { C2S, S2C, type C2SEvent, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
 import type { Evaluator } from "../../shared/sneak/types";
@@ -122,6 +122,16 @@ export class Room {
       ids.push(playerId);
     }
     return ids;
+  }
+
+  /** Host commands for a table the server runs itself (the CLI): applied as the host; a refusal throws. */
+  hostAct(action: "start" | "nextRound" | "endGame"): void;
+  hostAct(action: "updateSettings", settings: Partial<GameSettings>): void;
+  hostAct(action: "start" | "nextRound" | "endGame" | "updateSettings", settings?: Partial<GameSettings>): void {
+    const by = this.state?.hostId;
+    if (!by) throw new CommandError("NOT_IN_ROOM", "this room has no table yet");
+    if (action === "updateSettings") this.apply({ type: "updateSettings", now: this.now(), by, settings: settings ?? {} });
+    else this.apply({ type: action, now: this.now(), by });
   }
 
   private createGameWithHost(playerId: PlayerId, name: string, kind: "human" | "bot", botProfile?: string): void {
