@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync } from "node:fs";
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import type { Instance } from "../../shared/sneak/types";
 import { isEndpointDown } from "./endpoint-down";
 import type { BenchOptions } from "./options";
@@ -9,9 +9,9 @@ import { loadedPluginModule } from "./plugin-modules";
 import { prepareRun, withLlmDecoys, type PreparedRun } from "./prepare-run";
 import type { Progress } from "./progress";
 import type { InstanceResult } from "./result-types";
-import { appendResult, readResults, resultsPath } from "./results-file";
+import { appendResult, readResults, resultsPath, writeResults } from "./results-file";
 import type { RunContext } from "./run-context";
-import { identityMismatch, readSavedIdentity, withSavedFlags, writeIdentity } from "./run-identity";
+import { RUN_CONFIG_FILE, identityMismatch, readSavedIdentity, withSavedFlags, writeIdentity } from "./run-identity";
 import { writeOutputs, type RunSummaryFile } from "./run-outputs";
 import { scoreInstance } from "./score-instance";
 import { UserError, messageOf } from "./user-error";
@@ -63,7 +63,7 @@ function openRunFolder(options: BenchOptions): { options: BenchOptions; previous
   const dir = options.outDir!;
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`${dir} exists and is not a folder`);
   if (!options.resume) {
-    if (existsSync(resultsPath(dir)) && statSync(resultsPath(dir)).size > 0)
+    if (existsSync(join(dir, RUN_CONFIG_FILE)) || (existsSync(resultsPath(dir)) && statSync(resultsPath(dir)).size > 0))
       throw new UserError(`${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`);
     return { options, previous: [] };
   }
@@ -134,6 +134,7 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
       // Created only now, so that a run refused at start-up leaves no empty folder behind.
       mkdirSync(dir, { recursive: true });
       writeIdentity(dir, run.identity);
+      writeResults(dir, []);
     }
 
     const selected = options.limit === null ? run.instances : run.instances.slice(0, options.limit);
