@@ -33,7 +33,7 @@ export function RoomView({ snapshot }: { snapshot: RoomSnapshot }) {
 
   const inGame = phase !== "lobby";
   return (
-    <div className="room-layout" data-phase={phase} data-testid="room">
+    <div className="room-layout" data-phase={phase} data-role={round?.role ?? "none"} data-round={round?.number ?? 0} data-testid="room">
       <div className="stack">
         {main}
         {chatInMain && <ChatPanel game={game} prominent />}

@@ -1,0 +1,287 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RoomSnapshot } from "../../shared/protocol";
+import type { RunningServer } from "../../server/app";
+import { startTestServer } from "../support/socket-server";
+import { ensureClientBuilt, launchChromium, recordFrames, screenshot, socketEventOf } from "./client-browser";
+
+/**
+ * The whole party in a real browser: three people (one on a 360 px phone) and two lexical bots play a game
+ * to the winner against a real server serving the built client; a spectator watches in dark mode. One
+ * player reloads during their own clue turn and must keep the seat. The Chameleon's page (and the
+ * spectator's) must never show or receive the secret before the reveal.
+ */
+
+interface Person {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+  frames: string[];
+  shots: Set<string>;
+}
+
+/** What a page can do now, read from the DOM only: the test clicks what a person would click. */
+interface PageState {
+  phase: string;
+  round: number;
+  role: string;
+  action: "clue" | "ready" | "vote" | "tiebreak" | "guess" | "next" | "over" | null;
+  key: string;
+}
+
+function readPageState(lastKey: string): PageState | null {
+  const room = document.querySelector<HTMLElement>("[data-testid=room]");
+  if (!room) return null;
+  const phase = room.dataset.phase ?? "";
+  const round = Number(room.dataset.round ?? 0);
+  const role = room.dataset.role ?? "";
+  let action: PageState["action"] = null;
+  const buttons = [...document.querySelectorAll("button")];
+  if (phase === "gameOver") action = "over";
+  else if (document.querySelector("[data-testid=clue-input]")) action = "clue";
+  else if (phase === "discussion" && buttons.some((b) => b.textContent === "I'm ready to vote" && !b.disabled)) action = "ready";
+  else if (phase === "vote" && document.querySelector("[data-testid=vote-option]:not([disabled])") && !document.querySelector("[data-testid=vote-option][aria-pressed=true]")) action = "vote";
+  else if (phase === "tieBreak" && document.querySelector("[data-testid=tiebreak-option]")) action = "tiebreak";
+  else if (phase === "guess" && document.querySelector("[data-testid=guess-confirm]")) action = "guess";
+  else if (phase === "reveal" && document.querySelector("[data-testid=next-round]") && !document.body.textContent?.includes("scoring…")) action = "next";
+  const clueCount = document.querySelectorAll("[data-testid=clue-item]").length;
+  const key = `${phase}|${round}|${role}|${action}|${clueCount}`;
+  return key === lastKey ? null : { phase, round, role, action, key };
+}
+
+const CLUES = ["quite common", "very familiar", "pretty ordinary", "rather typical", "so everyday", "fairly popular", "rather usual", "very normal"];
+
+let server: RunningServer;
+let browser: Browser;
+const people: Person[] = [];
+
+beforeAll(async () => {
+  ensureClientBuilt();
+  server = await startTestServer({ staticDir: "dist" }, { seed: "e2e" });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of people) await p.context.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+});
+
+async function person(name: string, opts: { width: number; height: number; dark?: boolean }): Promise<Person> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width, height: opts.height },
+    colorScheme: opts.dark ? "dark" : "light",
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  const page = await context.newPage();
+  const frames = recordFrames(page);
+  const p = { name, context, page, frames, shots: new Set<string>() };
+  people.push(p);
+  return p;
+}
+
+async function shot(p: Person, label: string): Promise<void> {
+  if (p.shots.has(label)) return;
+  p.shots.add(label);
+  await screenshot(p.page, `${label}-${p.name.toLowerCase()}`);
+}
+
+/** The Chameleon's and the spectator's pages mark no word as the secret and never name it. */
+async function assertNoSecretShown(p: Person): Promise<void> {
+  const leak = await p.page.evaluate(() => {
+    const room = document.querySelector<HTMLElement>("[data-testid=room]");
+    const role = room?.dataset.role;
+    const phase = room?.dataset.phase;
+    if (!room || (role !== "chameleon" && role !== "spectator") || phase === "reveal" || phase === "gameOver") return null;
+    const marked = document.querySelector("[data-secret], [data-testid=secret-word], .is-secret, [data-testid=reveal-secret]");
+    return marked ? `${role} sees ${marked.outerHTML}` : null;
+  });
+  expect(leak, `${p.name}'s page`).toBeNull();
+}
+
+async function giveClue(p: Person, index: number, checkValidation: boolean): Promise<void> {
+  const input = p.page.getByTestId("clue-input");
+  if (checkValidation) {
+    // Live feedback from the shared validator: a grid word and a clue that is too long are caught as typed.
+    const gridWord = (await p.page.locator("[data-testid=word-grid] li").first().textContent())!.replace(" (the secret word)", "").trim();
+    await input.fill(gridWord);
+    await expect.poll(() => p.page.getByTestId("clue-hint").textContent()).toContain("a word on the grid");
+    await input.fill("one two three");
+    await expect.poll(() => p.page.getByTestId("clue-hint").textContent()).toContain("the limit is 2 words");
+    await shot(p, "clue-validation");
+  }
+  await input.fill(CLUES[index % CLUES.length]);
+  await p.page.getByRole("button", { name: "Give clue" }).click();
+  await input.waitFor({ state: "detached" });
+}
+
+/** One person's loop: wait for the page to change, screenshot each new phase, do what the page offers. */
+async function play(p: Person, opts: { reloadOnFirstTurn?: boolean; stats: { chameleonRounds: number; clues: number } }): Promise<void> {
+  let lastKey = "";
+  let reloaded = false;
+  let checkedValidation = false;
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const handle = await p.page.waitForFunction(readPageState, lastKey, { polling: 100, timeout: 60_000 });
+    const state = (await handle.jsonValue()) as PageState;
+    lastKey = state.key;
+    await assertNoSecretShown(p);
+    if (state.role === "chameleon" && state.phase === "clues") opts.stats.chameleonRounds++;
+    await shot(p, `${String(["lobby", "clues", "discussion", "vote", "tieBreak", "guess", "reveal", "gameOver"].indexOf(state.phase) + 1).padStart(2, "0")}-${state.phase}${state.role === "chameleon" && state.phase === "clues" ? "-chameleon" : ""}`);
+    switch (state.action) {
+      case "over":
+        return;
+      case "clue": {
+        if (opts.reloadOnFirstTurn && !reloaded) {
+          reloaded = true;
+          await reloadAndKeepSeat(p);
+          lastKey = "";
+          break;
+        }
+        await giveClue(p, opts.stats.clues++, !checkedValidation);
+        checkedValidation = true;
+        break;
+      }
+      case "ready":
+        await p.page.getByRole("button", { name: "I'm ready to vote" }).click();
+        break;
+      case "vote":
+        await p.page.getByTestId("vote-option").first().click();
+        // The vote shows as chosen, or, for the last voter, the vote ends.
+        await p.page.waitForFunction(
+          () => document.querySelector("[data-testid=vote-option][aria-pressed=true]") || document.querySelector("[data-testid=room]")?.getAttribute("data-phase") !== "vote",
+          undefined,
+          { polling: 100 },
+        );
+        break;
+      case "tiebreak":
+        await p.page.getByTestId("tiebreak-option").first().click();
+        break;
+      case "guess":
+        await p.page.locator("[data-testid=word-grid] button:not([disabled])").first().click();
+        await p.page.getByTestId("guess-confirm").click();
+        break;
+      case "next":
+        await p.page.getByTestId("next-round").click();
+        break;
+      default:
+        break;
+    }
+  }
+  throw new Error(`${p.name}: the game did not end in time`);
+}
+
+/** A reload in the middle of the player's own turn: same seat, same token, and the turn is still theirs. */
+async function reloadAndKeepSeat(p: Person): Promise<void> {
+  const before = await p.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("sneak.seat."))?.[1] ?? null);
+  expect(before).not.toBeNull();
+  await p.page.reload();
+  await p.page.getByTestId("room").waitFor();
+  await expect.poll(() => p.page.locator("[data-testid=player-row]", { hasText: "You" }).textContent()).toContain(p.name);
+  const after = await p.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("sneak.seat."))?.[1] ?? null);
+  expect(JSON.parse(after!)).toEqual(JSON.parse(before!));
+  expect(await p.page.getByText("Join room").count()).toBe(0);
+  await p.page.getByTestId("clue-input").waitFor();
+  await screenshot(p.page, "03-after-reload-ben");
+}
+
+/** Every room:state a page received: secrets only for informed players, scores only after the reveal. */
+function auditFrames(p: Person): { states: number; hiddenRounds: number } {
+  let states = 0;
+  let hiddenRounds = 0;
+  for (const frame of p.frames) {
+    const event = socketEventOf(frame);
+    if (!event || event[0] !== "room:state") continue;
+    states++;
+    const snapshot = event[1] as RoomSnapshot;
+    for (const round of snapshot.game.rounds) {
+      if (round.revealed) continue;
+      for (const clue of round.clues) expect(clue.scores ?? [], `${p.name}: scores before the reveal`).toEqual([]);
+      if (round.role === "informed") continue;
+      hiddenRounds++;
+      expect(round.secret, `${p.name} (${round.role}) received the secret of round ${round.number}`).toBeNull();
+      expect(JSON.stringify(round)).not.toMatch(/"secret":"/);
+    }
+  }
+  return { states, hiddenRounds };
+}
+
+describe("the browser client", () => {
+  it("three people and two bots play a game to the winner; a reload keeps the seat; the secret stays hidden", async () => {
+    const ana = await person("Ana", { width: 1280, height: 900 });
+    const ben = await person("Ben", { width: 360, height: 780 });
+    const cleo = await person("Cleo", { width: 820, height: 1000 });
+    const dee = await person("Dee", { width: 1100, height: 900, dark: true });
+
+    // Ana creates the room from the home page.
+    await ana.page.goto(server.url);
+    await screenshot(ana.page, "00-home-ana");
+    await ben.page.goto(server.url);
+    await screenshot(ben.page, "00-home-ben");
+    await ana.page.getByLabel("Your name").fill("Ana");
+    await ana.page.getByRole("button", { name: "Create a room" }).click();
+    const code = (await ana.page.getByTestId("room-code").textContent())!;
+    expect(code).toMatch(/^[A-Z]{4}$/);
+    expect(new URL(ana.page.url()).pathname).toBe(`/r/${code}`);
+    const link = await ana.page.getByTestId("share-link").inputValue();
+    expect(link).toBe(`${server.url}/r/${code}`);
+
+    // Ben opens the share link on his phone and lands straight in the room's join form.
+    await ben.page.goto(link);
+    await ben.page.getByLabel("Your name").fill("Ben");
+    await ben.page.getByRole("button", { name: "Take a seat" }).click();
+    await ben.page.getByTestId("room-code").waitFor();
+
+    // Cleo types the code on the home page; Dee watches.
+    await cleo.page.goto(server.url);
+    await cleo.page.getByLabel("Your name").fill("Cleo");
+    await cleo.page.getByLabel("Room code").fill(code.toLowerCase());
+    await cleo.page.getByRole("button", { name: "Join", exact: true }).click();
+    await cleo.page.getByTestId("room-code").waitFor();
+    await dee.page.goto(link);
+    await dee.page.getByLabel("Your name").fill("Dee");
+    await dee.page.getByRole("button", { name: "Just watch" }).click();
+    await dee.page.getByTestId("room").waitFor();
+
+    // The host adds two bots and sets a short game; everyone else sees the settings read-only.
+    for (let i = 0; i < 2; i++) {
+      const rows = await ana.page.getByTestId("player-row").count();
+      await ana.page.getByRole("button", { name: "+ Add bot" }).click();
+      await expect.poll(() => ana.page.getByTestId("player-row").count()).toBe(rows + 1);
+    }
+    await ana.page.getByLabel("2 words").check();
+    await ana.page.getByLabel("Points to win").selectOption("3");
+    await expect.poll(() => cleo.page.getByTestId("settings-readonly").textContent()).toContain("up to 2 words");
+    await expect.poll(() => ben.page.getByTestId("player-row").count()).toBe(5);
+    expect(await ben.page.locator("[data-testid=player-row]", { hasText: "Lexical bot" }).count()).toBe(2);
+    expect(await ben.page.getByRole("button", { name: "Start the game" }).count()).toBe(0);
+    await screenshot(ana.page, "01-lobby-host-ana");
+    await screenshot(ben.page, "01-lobby-ben");
+    await screenshot(dee.page, "01-lobby-spectator-dee");
+    await ana.page.getByRole("button", { name: "Start the game" }).click();
+
+    const stats = { chameleonRounds: 0, clues: 0 };
+    await Promise.all([
+      play(ana, { stats }),
+      play(ben, { stats, reloadOnFirstTurn: true }),
+      play(cleo, { stats }),
+      play(dee, { stats }),
+    ]);
+
+    // Everyone sees the same winner, with at least the target score.
+    const winner = (await ana.page.getByTestId("winner").textContent())!;
+    for (const p of [ben, cleo, dee]) await expect.poll(() => p.page.getByTestId("winner").textContent()).toBeTruthy();
+    expect(winner).toMatch(/wins?!|You win!/);
+    const top = await ana.page.locator("[data-testid=scoreboard] .points").first().textContent();
+    expect(Number(top)).toBeGreaterThanOrEqual(3);
+    for (const p of [ana, ben, cleo, dee]) await screenshot(p.page, `08-gameOver-final-${p.name.toLowerCase()}`);
+
+    // No page received a secret it should not have, or a score before the reveal.
+    const audits = Object.fromEntries([ana, ben, cleo, dee].map((p) => [p.name, auditFrames(p)]));
+    for (const [name, a] of Object.entries(audits)) expect(a.states, `${name} received snapshots`).toBeGreaterThan(10);
+    // The spectator never knows the secret, so its audit always covers hidden rounds; a human chameleon's too.
+    expect(audits.Dee.hiddenRounds).toBeGreaterThan(0);
+    const humanChameleonFrames = audits.Ana.hiddenRounds + audits.Ben.hiddenRounds + audits.Cleo.hiddenRounds;
+    expect(humanChameleonFrames > 0).toBe(stats.chameleonRounds > 0);
+  }, 240_000);
+});
