@@ -31,14 +31,25 @@ export function filteredDecoys(lines: readonly string[], category: string, words
   return kept;
 }
 
+/** Extra requests, sampled with different seeds, when the filter leaves too few decoys. */
+const TOP_UP_REQUESTS = 2;
+
 export function createLlmDecoySource(spec: string, ctx: RunContext, options: LlmOptions = {}): LlmDecoySource {
   const model = new GuardedModel(parseJudgeSpec(spec), ctx, options);
   return {
     id: model.spec.id,
     async decoysFor(category, words, count) {
-      // Ask for twice as many as needed: the filter drops some.
-      const result = await model.complete({ messages: decoyPrompt(category, words, count * 2), max_tokens: 256, temperature: 0 }, "decoys");
-      return filteredDecoys(parseDecoyLines(textOf(result.completion)), category, words, count);
+      const lines: string[] = [];
+      let kept: string[] = [];
+      for (let round = 0; round <= TOP_UP_REQUESTS && kept.length < count; round++) {
+        // Ask for twice as many as needed (the filter drops some); top-ups sample for variety.
+        const body = round === 0 ? { temperature: 0 } : { temperature: 0.8, seed: ctx.seed + round };
+        const result = await model.complete({ messages: decoyPrompt(category, words, count * 2), max_tokens: 256, ...body }, "decoys");
+        lines.push(...parseDecoyLines(textOf(result.completion)));
+        kept = filteredDecoys(lines, category, words, count);
+      }
+      if (kept.length < count) ctx.log(`${model.spec.id}: only ${kept.length} of ${count} usable decoys for "${category}"`);
+      return kept;
     },
   };
 }

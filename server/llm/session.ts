@@ -48,7 +48,7 @@ export class GuardedModel {
   async complete(body: Omit<ChatBody, "model">, purpose: string): Promise<CompletionResult> {
     if (this.down) throw this.down;
     try {
-      return await this.client.complete({ ...body, model: this.spec.model } as ChatBody, purpose);
+      return await this.client.complete({ model: this.spec.model, ...body } as ChatBody, purpose);
     } catch (error) {
       if (error instanceof LlmRequestError) throw this.markDown(error.message);
       throw error;
@@ -56,10 +56,8 @@ export class GuardedModel {
   }
 
   markDown(reason: string): EndpointDownError {
-    if (!this.down) {
-      this.down = new EndpointDownError(`${this.spec.model} at ${this.spec.baseURL}`, reason);
-      this.ctx.log(this.down.message);
-    }
+    // The runner prints the error when it stops; logging it here too would say it twice.
+    this.down ??= new EndpointDownError(`${this.spec.model} at ${this.spec.baseURL}`, reason);
     return this.down;
   }
 }

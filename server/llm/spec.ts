@@ -34,22 +34,31 @@ export function parseModelSpec(spec: string, env: Env = process.env): ModelSpec 
   if (!trimmed.startsWith("llm:")) throw new LlmConfigError(`"${spec}" is not an LLM spec: write llm:MODEL[+cot|+sets|+rmr][@http://HOST:PORT/v1]`);
   const body = trimmed.slice(4);
   const at = body.search(/@https?:\/\//i);
-  const modelPart = at < 0 ? body : body.slice(0, at);
-  const urlPart = at < 0 ? undefined : body.slice(at + 1);
-  const methodMatch = modelPart.match(/\+([a-z]+)$/i);
-  let method: GeneratorMethod = "plain";
-  let model = modelPart;
-  if (methodMatch) {
-    const name = methodMatch[1].toLowerCase();
-    if (!(GENERATOR_METHODS as readonly string[]).includes(name)) throw new LlmConfigError(`unknown method "+${methodMatch[1]}" in "${spec}": use +cot, +sets or +rmr`);
-    method = name as GeneratorMethod;
-    model = modelPart.slice(0, methodMatch.index);
-  }
+  let modelPart = at < 0 ? body : body.slice(0, at);
+  let urlPart = at < 0 ? undefined : body.slice(at + 1);
+  // The method may follow the model (llm:M+cot@URL) or the whole spec (llm:M@URL+cot).
+  const fromModel = splitMethod(modelPart, spec);
+  const fromUrl = urlPart === undefined ? null : splitMethod(urlPart, spec);
+  if (fromModel.method && fromUrl?.method) throw new LlmConfigError(`"${spec}" names two methods`);
+  modelPart = fromModel.rest;
+  if (fromUrl) urlPart = fromUrl.rest;
+  const method = fromModel.method ?? fromUrl?.method ?? null;
+  const model = modelPart;
   if (model === "") throw new LlmConfigError(`"${spec}" names no model: write llm:MODEL[@URL]`);
   if (model.includes("://")) throw new LlmConfigError(`"${spec}": the endpoint after @ must be an http:// or https:// URL`);
   if (/\s/.test(model)) throw new LlmConfigError(`model name "${model}" in "${spec}" contains whitespace`);
   const baseURL = normaliseBaseURL(urlPart ?? env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL, spec);
-  return { model, baseURL, method, methodGiven: methodMatch !== null, id: `llm:${modelPart}${urlPart ? `@${baseURL}` : ""}` };
+  const suffix = method ? `+${method}` : "";
+  return { model, baseURL, method: method ?? "plain", methodGiven: method !== null, id: `llm:${model}${suffix}${urlPart ? `@${baseURL}` : ""}` };
+}
+
+/** A trailing `+name` split off; a known method, or an error for an unknown one. */
+function splitMethod(text: string, spec: string): { rest: string; method: GeneratorMethod | null } {
+  const match = text.match(/\+([a-z]+)$/i);
+  if (!match) return { rest: text, method: null };
+  const name = match[1].toLowerCase();
+  if (!(GENERATOR_METHODS as readonly string[]).includes(name)) throw new LlmConfigError(`unknown method "+${match[1]}" in "${spec}": use +cot, +sets or +rmr`);
+  return { rest: text.slice(0, match.index), method: name as GeneratorMethod };
 }
 
 /** Judges and decoy writers take no method. */

@@ -169,7 +169,18 @@ describe("LLM decoys (Appendix C)", () => {
     const source = createLlmDecoySource(spec("decoys"), context(), fast);
     expect(await source.decoysFor("animals", instance.words, 3)).toEqual(["pets", "four legs", "fur"]);
     expect(userText(0)).toMatch(/List 6 short, broad terms/);
-    expect(await source.decoysFor("animals", instance.words, 10)).toEqual(["pets", "four legs", "fur", "wild"]);
+    expect(server.requestCount("decoys")).toBe(1);
+  });
+
+  it("tops up with sampled requests when too few survive the filter, and says so when still short", async () => {
+    server.script("decoys-short", [text("<decoys>\npets\ndogs\n</decoys>"), text("<decoys>\nfur\npets\n</decoys>"), text("<decoys>\nwild\n</decoys>")]);
+    const lines: string[] = [];
+    const source = createLlmDecoySource(spec("decoys-short"), context({ log: (l) => lines.push(l) }), fast);
+    expect(await source.decoysFor("animals", instance.words, 5)).toEqual(["pets", "fur", "wild"]);
+    expect(server.requestCount("decoys-short")).toBe(3);
+    expect(server.requests.map((r) => r.body.temperature)).toEqual([0, 0.8, 0.8]);
+    expect(server.requests[1].body.seed).not.toBe(server.requests[2].body.seed);
+    expect(lines).toEqual([`llm:decoys-short@${server.baseURL}: only 3 of 5 usable decoys for "animals"`]);
   });
 
   it("refuses a method suffix", () => {

@@ -21,13 +21,14 @@ describe("parseModelSpec", () => {
       id: "llm:Qwen/Qwen2.5-7B-Instruct+cot@http://127.0.0.1:8000/v1",
     });
     expect(parseModelSpec("llm:m+rmr", env).method).toBe("rmr");
+    expect(parseModelSpec("llm:m@http://127.0.0.1:8000/v1+sets", env)).toMatchObject({ model: "m", baseURL: "http://127.0.0.1:8000/v1", method: "sets", id: "llm:m+sets@http://127.0.0.1:8000/v1" });
     expect(parseModelSpec("llm:m+SETS", env).method).toBe("sets");
   });
   it("keeps @, : and / inside model names", () => {
     expect(parseModelSpec("llm:@cf/meta/llama-3@https://example.test/v1", env)).toMatchObject({ model: "@cf/meta/llama-3", baseURL: "https://example.test/v1" });
     expect(parseModelSpec("llm:qwen2.5:7b", env).model).toBe("qwen2.5:7b");
   });
-  it.each(["judge", "llm:", "llm:+cot", "llm:m+fast", "llm:m@http://", "llm:m@ftp://x/v1", "llm:two words"])("rejects %j with a one-line LlmConfigError", (spec) => {
+  it.each(["judge", "llm:", "llm:+cot", "llm:m+fast", "llm:m@http://", "llm:m@ftp://x/v1", "llm:two words", "llm:m@http://h/v1+fast", "llm:m+cot@http://h/v1+rmr"])("rejects %j with a one-line LlmConfigError", (spec) => {
     expect(() => parseModelSpec(spec, env)).toThrow(LlmConfigError);
   });
   it("refuses a method on a judge", () => {
