@@ -14,13 +14,16 @@ const MAX_NEIGHBOURS = 48;
 export interface GlossBag {
   /** Word form → how close it sits to the synset (a params gloss weight). */
   readonly levels: ReadonlyMap<string, number>;
-  /** Form → level × idf, and the vector's Euclidean norm, for the cosine overlap. */
-  readonly vector: ReadonlyMap<string, number>;
+  /** level × idf per form, as interned form ids in increasing order with their values, for a fast cosine. */
+  readonly ids: Int32Array;
+  readonly values: Float64Array;
+  /** The vector's Euclidean norm. */
   readonly norm: number;
 }
 
 export class GlossBags {
   private readonly cache = new Map<string, GlossBag>();
+  private readonly formIds = new Map<string, number>();
 
   constructor(
     private readonly wordNet: WordNet,
@@ -42,11 +45,15 @@ export class GlossBags {
     const bagA = this.of(a);
     const bagB = this.of(b);
     if (bagA.norm === 0 || bagB.norm === 0) return 0;
-    const [small, large] = bagA.vector.size <= bagB.vector.size ? [bagA, bagB] : [bagB, bagA];
+    const { ids: idsA, values: valuesA } = bagA;
+    const { ids: idsB, values: valuesB } = bagB;
     let dot = 0;
-    for (const [form, value] of small.vector) {
-      const other = large.vector.get(form);
-      if (other !== undefined) dot += value * other;
+    for (let i = 0, j = 0; i < idsA.length && j < idsB.length; ) {
+      const a = idsA[i];
+      const b = idsB[j];
+      if (a === b) dot += valuesA[i++] * valuesB[j++];
+      else if (a < b) i++;
+      else j++;
     }
     return dot / (bagA.norm * bagB.norm);
   }
@@ -74,13 +81,17 @@ export class GlossBags {
     }
     // The synset's own lemmas are synonyms, scored elsewhere; keep them out of the overlap so that
     // "feline" and "cat" do not overlap merely by naming each other.
-    const vector = new Map<string, number>();
-    let squares = 0;
-    for (const [form, level] of levels) {
-      const value = level * this.forms.idf(form);
-      vector.set(form, value);
-      squares += value * value;
-    }
-    return { levels, vector, norm: Math.sqrt(squares) };
+    const entries = [...levels].map(([form, level]) => ({ id: this.idOf(form), value: level * this.forms.idf(form) }));
+    entries.sort((a, b) => a.id - b.id);
+    const ids = Int32Array.from(entries, (e) => e.id);
+    const values = Float64Array.from(entries, (e) => e.value);
+    const norm = Math.sqrt(entries.reduce((sum, e) => sum + e.value * e.value, 0));
+    return { levels, ids, values, norm };
+  }
+
+  private idOf(form: string): number {
+    let id = this.formIds.get(form);
+    if (id === undefined) this.formIds.set(form, (id = this.formIds.size));
+    return id;
   }
 }

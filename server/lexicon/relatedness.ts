@@ -16,9 +16,15 @@ import { getWordNet } from "./wordnet";
 import { WordForms } from "./word-forms";
 
 /** Senses weighing less than this are skipped: they cannot win against a fitting sense. */
-const MIN_SENSE_WEIGHT = 0.05;
-/** Clue senses read: the rare tail of "head" (33 noun senses) only adds noise and time. */
-const MAX_CLUE_SENSES = 8;
+const MIN_SENSE_WEIGHT = 0.1;
+/** Cache bounds: far above one benchmark run (about 120 grids, 100k scores), low enough for a server that runs for weeks. */
+const MAX_CACHED_GRIDS = 2_000;
+const MAX_CACHED_SCORES = 1_000_000;
+/** Senses read per term: the rare tail of "head" (33 noun senses) only adds noise and time. */
+const MAX_CLUE_SENSES = 6;
+const MAX_WORD_SENSES = 6;
+/** The gloss overlap is computed only for sense pairs this plausible (it is a weak signal, and the costliest). */
+const MIN_OVERLAP_BOUND = 0.35;
 
 /** The grid a clue is read against; build one with Relatedness.grid(). */
 export type Grid = CategorySenses;
@@ -31,7 +37,8 @@ export class Relatedness {
   readonly terms: PhraseTerms;
   readonly compounds: Compounds;
   private readonly grids = new Map<string, CategorySenses>();
-  private readonly scores = new Map<string, number>();
+  private readonly scores = new Map<CategorySenses, Map<string, number>>();
+  private scoreCount = 0;
 
   constructor(
     readonly wordNet: WordNet,
@@ -50,6 +57,8 @@ export class Relatedness {
     const key = `${category.trim().toLowerCase()}\u0001${[...words].map((w) => w.trim().toLowerCase()).sort().join("\u0002")}`;
     let grid = this.grids.get(key);
     if (!grid) {
+      // A long-running game server meets endless grids and clues; the model is a pure function, so forgetting is safe.
+      if (this.grids.size >= MAX_CACHED_GRIDS) this.clearCaches();
       grid = new CategorySenses(this.wordNet, this.links, this.terms, this.params, category.trim().toLowerCase(), words);
       this.grids.set(key, grid);
     }
@@ -58,13 +67,26 @@ export class Relatedness {
 
   /** rel(clue, word) in [0, 1] for a word of the grid (or any word read with the grid's category). */
   rel(clue: string, word: string, grid: Grid): number {
-    const key = `${clue}\u0001${word}\u0001${grid.category}\u0001${grid.words.join("\u0002")}`;
-    let score = this.scores.get(key);
+    let scores = this.scores.get(grid);
+    if (!scores) this.scores.set(grid, (scores = new Map()));
+    const key = `${clue}\u0001${word}`;
+    let score = scores.get(key);
     if (score === undefined) {
       score = this.compute(clue, word, grid);
-      this.scores.set(key, score);
+      if (++this.scoreCount > MAX_CACHED_SCORES) {
+        this.clearCaches();
+        this.scores.set(grid, (scores = new Map()));
+      }
+      scores.set(key, score);
     }
     return score;
+  }
+
+  /** Forgets cached scores and grids (WordNet's own caches stay). */
+  clearCaches(): void {
+    this.scores.clear();
+    this.grids.clear();
+    this.scoreCount = 0;
   }
 
   private compute(clue: string, word: string, grid: Grid): number {
@@ -94,7 +116,7 @@ export class Relatedness {
     if (clue.tokens.length + word.tokens.length > 2 && clue.tokens.some((t) => word.tokens.includes(t))) best = p.sharedToken;
     if (best < p.compound && this.holdCompound(clue, word)) best = p.compound;
 
-    const wordSenses = grid.weightsOf(word).filter((s) => s.weight >= MIN_SENSE_WEIGHT);
+    const wordSenses = grid.weightsOf(word).filter((s) => s.weight >= MIN_SENSE_WEIGHT).slice(0, MAX_WORD_SENSES);
     const clueSenses: WeightedSense[] = clue.senses
       .slice(0, MAX_CLUE_SENSES)
       .map((synset, rank) => ({ synset, weight: 1 / (1 + rank * p.clueSenseDecay) }));
@@ -115,8 +137,9 @@ export class Relatedness {
         continue;
       }
       const link = Math.max(this.pathWeight(cs.synset, ws.synset), this.membership(word, cs.synset));
-      const score = Math.min(1, link + p.overlap * this.glosses.overlap(cs.synset, ws.synset));
-      best = Math.max(best, bound * score);
+      if (bound * Math.min(1, link + p.overlap) <= best) continue;
+      const overlap = bound >= MIN_OVERLAP_BOUND ? this.glosses.overlap(cs.synset, ws.synset) : 0;
+      best = Math.max(best, bound * Math.min(1, link + p.overlap * overlap));
     }
     return Math.min(1, best);
   }

@@ -6,6 +6,7 @@ import type { WordNet } from "./types";
 
 export class WordForms {
   private readonly cache = new Map<string, readonly string[]>();
+  private readonly idfCache = new Map<string, number>();
 
   constructor(private readonly wordNet: WordNet) {}
 
@@ -23,6 +24,11 @@ export class WordForms {
 
   /** Inverse document frequency stand-in in (0, 1]: WordNet ships no corpus counts but SemCor tag counts, so frequent words score low. */
   idf(form: string): number {
-    return 1 / (1 + Math.log1p(this.wordNet.tagCount(form)) / 3);
+    let idf = this.idfCache.get(form);
+    if (idf === undefined) {
+      idf = 1 / (1 + Math.log1p(this.wordNet.tagCount(form)) / 3);
+      this.idfCache.set(form, idf);
+    }
+    return idf;
   }
 }

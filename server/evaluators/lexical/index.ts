@@ -23,6 +23,8 @@ export const DEFAULT_CHAMELEON_BETA = 8;
 export const DEFAULT_ALLY_BETA = 8;
 
 export interface LexicalEvaluator extends Evaluator {
+  readonly chameleonBeta: number;
+  readonly allyBeta: number;
   /** The chameleon's scores before the softmax, Σ_clues rel(clue, w), aligned with `options` (for bots and diagnostics). */
   chameleonScores(query: ChameleonQuery): number[];
   /** The ally's centred scores rel(m, s) − mean_w rel(m, w), aligned with `options`. */
@@ -69,6 +71,8 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
 
   return {
     id: "lexical",
+    chameleonBeta,
+    allyBeta,
     ally: async (query) => allyJudgement(query),
     chameleon: async (query) => chameleonJudgement(query),
     allyJudgement,

@@ -1,0 +1,60 @@
+/**
+ * Words the lexical bot may say about a secret: WordNet neighbours of the secret's senses that fit
+ * the category (synonyms, hypernyms, hyponyms, parts and wholes, attributes, similar and derived
+ * words, domain terms) and the content words of their definitions. Every candidate is a legal clue
+ * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
+ */
+import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import type { Grid, Relatedness } from "./relatedness";
+import { contentTokensOf, normalizePhrase, tokensOf } from "./text";
+
+export interface ClueCandidate {
+  text: string;
+  /** Where it came from: "synonym", a pointer symbol such as "@" or "%p", or "definition". */
+  source: string;
+  /** Cheap prior for ordering and tie-breaks: relation closeness × sense weight. */
+  prior: number;
+}
+
+/** Candidate clues longer than this many words read as descriptions, not clues. */
+const MAX_CANDIDATE_WORDS = 3;
+/** Senses of the secret below this category weight are not what the category means. */
+const MIN_SECRET_SENSE_WEIGHT = 0.5;
+
+/** A clue text is usable when it is plain words, short, legal for the grid and not the category itself. */
+export function isUsableClue(text: string, category: string, words: readonly string[], avoid: readonly string[] = []): boolean {
+  if (!/^[a-z][a-z' -]*[a-z]$/.test(text)) return false;
+  if (tokensOf(text).length > MAX_CANDIDATE_WORDS) return false;
+  if (normalizePhrase(text) === normalizePhrase(category)) return false;
+  if (avoid.some((a) => normalizePhrase(a) === normalizePhrase(text))) return false;
+  return clueViolation(text, words, MAX_CLUE_WORDS) === undefined;
+}
+
+export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: { avoid?: readonly string[]; limit?: number } = {}): ClueCandidate[] {
+  const limit = options.limit ?? 40;
+  const byText = new Map<string, ClueCandidate>();
+  const offer = (text: string, source: string, prior: number) => {
+    const clean = text.trim().toLowerCase();
+    const existing = byText.get(clean);
+    if (existing && existing.prior >= prior) return;
+    if (!existing && !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+    byText.set(clean, { text: clean, source, prior });
+  };
+  const terms = r.terms.of(secret);
+  const head = terms[terms.length - 1];
+  if (!head) return [];
+  const senses = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
+  for (const { synset, weight } of senses) {
+    for (const lemma of synset.lemmas) offer(lemma, "synonym", weight);
+    for (const token of contentTokensOf(synset.definition)) {
+      if (r.wordNet.synsetsOf(token).length > 0) offer(token, "definition", 0.5 * weight);
+    }
+    for (const pointer of synset.pointers) {
+      const neighbour = r.wordNet.synset(pointer.target);
+      const closeness = r.params.relationWeights[pointer.symbol] ?? r.params.otherRelation;
+      const lemmas = pointer.sourceWord > 0 ? [neighbour.lemmas[pointer.targetWord - 1] ?? neighbour.lemmas[0]] : neighbour.lemmas;
+      for (const lemma of lemmas) offer(lemma, pointer.symbol, closeness * weight);
+    }
+  }
+  return [...byText.values()].sort((a, b) => b.prior - a.prior || a.text.localeCompare(b.text)).slice(0, limit);
+}

@@ -1,0 +1,180 @@
+/**
+ * The lexical bot's decisions, for the game server and the benchmark: what to say as an informed
+ * player, what to say as the chameleon, which word to guess, whom to suspect. All read clues
+ * through the lexical judge (server/evaluators/lexical), so the bot plays the game it is scored by.
+ */
+import { normalizeAboveChance } from "../../shared/sneak/metrics";
+import type { Rng } from "../../shared/random";
+import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
+import { softmax } from "../evaluators/lexical/softmax";
+import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
+import { getRelatedness, type Relatedness } from "./relatedness";
+import { tokensOf } from "./text";
+
+/** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
+const ASSUMED_DECOYS = 5;
+/** How many of the best-fitting candidates a chameleon chooses among (at random), so it is not predictable. */
+const CHAMELEON_CHOICES = 3;
+
+export interface ClueRequest {
+  category: string;
+  words: readonly string[];
+  secret: string;
+  /** Clues not to repeat (said earlier in the round, say). */
+  avoid?: readonly string[];
+  /** The instance's decoy messages; without them the ally is assumed to face decoys that fit every word equally. */
+  decoys?: readonly string[];
+}
+
+export interface ScoredClue extends ClueCandidate {
+  pAlly: number;
+  pCham: number;
+  /** Expected SoftScore under the lexical judge: Utility × (1 − Leakage). */
+  softScore: number;
+}
+
+let sharedEvaluator: LexicalEvaluator | undefined;
+function judge(): LexicalEvaluator {
+  return (sharedEvaluator ??= createLexicalEvaluator());
+}
+function model(): Relatedness {
+  return getRelatedness();
+}
+
+/** Every candidate of clueCandidates with its expected SoftScore, best first (ties: closer relation, then alphabetical). */
+export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
+  const words = [...request.words];
+  const grid = r.grid(request.category, words);
+  const candidates = clueCandidates(r, grid, request.secret, { avoid: request.avoid });
+  const secretIndex = words.indexOf(request.secret);
+  const scored = candidates.map((candidate): ScoredClue => {
+    const chameleon = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [candidate.text] });
+    const pCham = chameleon.probabilities[secretIndex] ?? 0;
+    let pAlly: number;
+    let messageCount: number;
+    if (request.decoys && request.decoys.length > 0) {
+      const options = [candidate.text, ...request.decoys.filter((d) => d !== candidate.text)];
+      const ally = evaluator.allyJudgement({ category: request.category, words, secret: request.secret, options });
+      pAlly = ally.probabilities[0];
+      messageCount = options.length;
+    } else {
+      // Decoys that say nothing about any one word score 0 after the ally's centring.
+      const [centred] = evaluator.allyScores({ category: request.category, words, secret: request.secret, options: [candidate.text] });
+      pAlly = softmax([centred, ...Array(ASSUMED_DECOYS).fill(0)], evaluator.allyBeta)[0];
+      messageCount = ASSUMED_DECOYS + 1;
+    }
+    const utility = normalizeAboveChance(pAlly, messageCount);
+    const leakage = normalizeAboveChance(pCham, words.length);
+    return { ...candidate, pAlly, pCham, softScore: utility * (1 - leakage) };
+  });
+  return scored.sort((a, b) => b.softScore - a.softScore || b.prior - a.prior || a.text.localeCompare(b.text));
+}
+
+/**
+ * The informed player's clue: among WordNet neighbours of the secret, the one with the highest
+ * expected SoftScore under the lexical judge. Never a grid word. When WordNet offers nothing
+ * usable, the category's head word, else "something".
+ */
+export function bestLexicalClue(request: ClueRequest): string {
+  const best = scoredLexicalClues(request)[0];
+  if (best) return best.text;
+  return fallbackClue(request.category, request.words, request.avoid);
+}
+
+/** A clue that is always legal: the category's last word when it is not on the grid, else "something". */
+export function fallbackClue(category: string, words: readonly string[], avoid: readonly string[] = []): string {
+  const head = tokensOf(category).at(-1);
+  if (head && isUsableClue(head, "", words, avoid)) return head;
+  return "something";
+}
+
+export interface ChameleonClueRequest {
+  category: string;
+  words: readonly string[];
+  earlierClues: readonly string[];
+}
+
+/**
+ * What a chameleon, who knows only the category and the clues so far, can say: it guesses which
+ * word the others describe (the judge's posterior given their clues; uniform before any), then
+ * picks among the candidate clues of the likeliest words the ones that fit that posterior best,
+ * at random among the top few. Before any clue it prefers words that fit the grid broadly.
+ */
+export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng): string {
+  const r = model();
+  const words = [...request.words];
+  const grid = r.grid(request.category, words);
+  const posterior = secretPosterior(request.category, words, request.earlierClues);
+  const likely = words
+    .map((word, i) => ({ word, p: posterior[i] }))
+    .sort((a, b) => b.p - a.p || words.indexOf(a.word) - words.indexOf(b.word))
+    .slice(0, 3);
+  const pool = new Map<string, ClueCandidate>();
+  for (const { word } of likely) {
+    for (const candidate of clueCandidates(r, grid, word, { avoid: request.earlierClues, limit: 25 })) {
+      if (!pool.has(candidate.text)) pool.set(candidate.text, candidate);
+    }
+  }
+  const fitOf = (text: string) => words.reduce((sum, word, i) => sum + posterior[i] * r.rel(text, word, grid), 0);
+  const ranked = [...pool.values()]
+    .map((c) => ({ text: c.text, fit: fitOf(c.text) }))
+    .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
+  const top = ranked.slice(0, CHAMELEON_CHOICES);
+  if (top.length === 0) return fallbackClue(request.category, words, request.earlierClues);
+  return top[rng.int(top.length)].text;
+}
+
+/** The judge's chameleon distribution over `words` given clues (uniform when there are none). */
+export function secretPosterior(category: string, words: readonly string[], clues: readonly string[]): number[] {
+  if (clues.length === 0) return words.map(() => 1 / words.length);
+  return judge().chameleonJudgement({ category, options: [...words], clues: [...clues] }).probabilities;
+}
+
+/** The chameleon's guess once caught: the word the clues point at most (first on the grid among ties). */
+export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[] }): string {
+  const posterior = secretPosterior(request.category, request.words, request.clues);
+  let best = 0;
+  posterior.forEach((p, i) => {
+    if (p > posterior[best]) best = i;
+  });
+  return request.words[best];
+}
+
+export interface SuspectRequest {
+  category: string;
+  words: readonly string[];
+  /** Known to informed players; absent when the chameleon votes. */
+  secret?: string;
+  clues: readonly { playerId: string; clue: string }[];
+  /** The voter: left out of the ranking, and (as chameleon) its own clue is not evidence. */
+  self?: string;
+}
+
+export interface Suspect {
+  playerId: string;
+  /** Higher is more suspicious: −log P(secret | clue) under the judge, or its expectation over the likely secrets. */
+  suspicion: number;
+}
+
+/**
+ * Players ranked most suspicious first. An informed player suspects whoever's clue points least
+ * at the secret. The chameleon, not knowing it, estimates the secret from the others' clues and
+ * suspects whoever fits that estimate least: the vote an informed player would plausibly cast.
+ */
+export function rankSuspects(request: SuspectRequest): Suspect[] {
+  const words = [...request.words];
+  const evaluator = judge();
+  const others = request.clues.filter((c) => c.playerId !== request.self);
+  let belief: number[];
+  if (request.secret !== undefined && words.includes(request.secret)) {
+    belief = words.map((w) => (w === request.secret ? 1 : 0));
+  } else {
+    belief = secretPosterior(request.category, words, others.map((c) => c.clue));
+  }
+  const suspects = others.map(({ playerId, clue }, order) => {
+    const p = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [clue] }).probabilities;
+    const suspicion = words.reduce((sum, _, i) => sum + (belief[i] > 0 ? belief[i] * -Math.log(Math.max(p[i], 1e-12)) : 0), 0);
+    return { playerId, suspicion, order };
+  });
+  return suspects.sort((a, b) => b.suspicion - a.suspicion || a.order - b.order).map(({ playerId, suspicion }) => ({ playerId, suspicion }));
+}
