@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { allyOptionsFor, scoreClue, type ClueToScore } from "../../server/scoring/clue-scoring";
+import { RoomScoring } from "../../server/scoring/scoring-service";
+import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
+
+/** A judge with known answers: the ally puts `pAlly` on the real clue, the chameleon `pCham` on "mango" (× clue count). */
+function knownJudge(id: string, pAlly: number, pCham: number, failChameleon = false): Evaluator & { calls: ChameleonQuery[] } {
+  const calls: ChameleonQuery[] = [];
+  return {
+    id,
+    calls,
+    async ally(query: AllyQuery): Promise<Judgement> {
+      const rest = (1 - pAlly) / (query.options.length - 1);
+      return { options: query.options, probabilities: query.options.map((o) => (o === "tropical" ? pAlly : rest)), coverage: 1, flags: [] };
+    },
+    async chameleon(query: ChameleonQuery): Promise<Judgement> {
+      calls.push(query);
+      if (failChameleon) return { options: query.options, probabilities: [], coverage: 0, failure: "no letters", flags: [] };
+      const p = Math.min(1, pCham * query.clues.length);
+      const rest = (1 - p) / (query.options.length - 1);
+      return { options: query.options, probabilities: query.options.map((o) => (o === "mango" ? p : rest)), coverage: 1, flags: [] };
+    },
+  };
+}
+
+const words = ["apple", "banana", "cherry", "grape", "lemon", "mango", "orange", "peach", "pear", "plum", "melon", "kiwi"];
+const job: ClueToScore = {
+  round: 1,
+  clueIndex: 1,
+  playerId: "p2",
+  clue: "tropical",
+  byChameleon: false,
+  fallback: false,
+  category: "fruit",
+  words,
+  secret: "mango",
+  decoys: ["food", "sweet", "tree", "juice", "seed", "market"],
+  cluesSoFar: ["yellow", "tropical"],
+  seed: "t",
+};
+
+describe("in-game clue scoring", () => {
+  it("puts the clue among 5 decoys that differ from it, in a seeded order", () => {
+    const options = allyOptionsFor("sweet", job.decoys, "x")!;
+    expect(options).toHaveLength(6);
+    expect(options.filter((o) => o === "sweet")).toHaveLength(1);
+    expect(options).toContain("market");
+    expect(allyOptionsFor("sweet", job.decoys, "x")).toEqual(options);
+    expect(allyOptionsFor("anything", [], "x")).toBeNull();
+  });
+
+  it("computes utility, leakage, SoftScore, BinaryScore and cumulative leakage, averaged over judges", async () => {
+    const a = knownJudge("a", 0.6, 0.05);
+    const b = knownJudge("b", 0.2, 0.1);
+    const scored = await scoreClue([a, b], job);
+    const utilityA = (0.6 - 1 / 6) / (1 - 1 / 6);
+    // Judge a: 0.05 on the secret is below chance (1/12): leakage clips to 0, the secret is not the argmax → binary 1.
+    expect(scored.perEvaluator[0].scores!.utility).toBeCloseTo(utilityA, 12);
+    expect(scored.perEvaluator[0].scores!.leakage).toBe(0);
+    expect(scored.perEvaluator[0].scores!.softScore).toBeCloseTo(utilityA, 12);
+    expect(scored.perEvaluator[0].scores!.binaryScore).toBe(1);
+    // Judge b: 0.1 on the secret is its argmax → binary 0; leakage above chance.
+    const leakB = (0.1 - 1 / 12) / (1 - 1 / 12);
+    expect(scored.perEvaluator[1].scores!.leakage).toBeCloseTo(leakB, 12);
+    expect(scored.perEvaluator[1].scores!.binaryScore).toBe(0);
+    // Cumulative: two clues so far, the known judge doubles its mass on the secret.
+    expect(scored.perEvaluator[0].cumulativeLeakage).toBeCloseTo((0.1 - 1 / 12) / (1 - 1 / 12), 12);
+    expect(a.calls.some((c) => c.clues.length === 2 && c.clues[1] === "tropical")).toBe(true);
+    const utilityB = (0.2 - 1 / 6) / (1 - 1 / 6);
+    expect(scored.mean!.utility).toBeCloseTo((utilityA + utilityB) / 2, 12);
+    expect(scored.mean!.leakage).toBeCloseTo(leakB / 2, 12);
+    expect(scored.mean!.binaryScore).toBe(0.5);
+    expect(scored).toMatchObject({ utilityAvailable: true, leakageMeaningless: false, clueIndex: 1 });
+  });
+
+  it("leaves a failed judge out of the mean and says why; custom cards get no utility", async () => {
+    const scored = await scoreClue([knownJudge("a", 0.6, 0.3), knownJudge("bad", 0.6, 0.3, true)], { ...job, byChameleon: true });
+    expect(scored.perEvaluator[1].scores).toBeNull();
+    expect(scored.perEvaluator[1].failure).toMatch(/no letters/);
+    expect(scored.mean!.utility).toBeCloseTo(scored.perEvaluator[0].scores!.utility, 12);
+    expect(scored.leakageMeaningless).toBe(true);
+    const custom = await scoreClue([knownJudge("a", 0.6, 0.3)], { ...job, decoys: [] });
+    expect(custom.utilityAvailable).toBe(false);
+    expect(custom.mean).toMatchObject({ utility: null, softScore: null, binaryScore: null });
+    expect(custom.mean!.leakage).toBeCloseTo((0.3 - 1 / 12) / (1 - 1 / 12), 12);
+    expect(custom.perEvaluator[0].failure).toMatch(/utility unavailable/);
+  });
+
+  it("holds a round's scores until the round is revealed", async () => {
+    const landed: string[] = [];
+    const scoring = new RoomScoring([knownJudge("a", 0.6, 0.3)], (key) => landed.push(key));
+    scoring.enqueue("1/1", job);
+    await scoring.settled();
+    expect(scoring.revealedScores("1/1")).toEqual([]);
+    expect(scoring.reveal("1/1")).toHaveLength(1);
+    expect(scoring.revealedScores("1/1")).toHaveLength(1);
+    scoring.enqueue("1/1", { ...job, clueIndex: 2 });
+    await scoring.settled();
+    expect(landed).toEqual(["1/1"]);
+  });
+});
