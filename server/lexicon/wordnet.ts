@@ -111,6 +111,8 @@ function parseSynsetLine(line: string, pos: PartOfSpeech): Synset {
 class WordNetReader implements WordNet {
   private readonly index = new Map<PartOfSpeech, Map<string, string>>();
   private readonly offsetCache = new Map<string, string[]>();
+  /** synsetsOf answers by `${pos ?? "*"}|${word}`: game and benchmark code asks about the same words again and again. */
+  private readonly lookupCache = new Map<string, Synset[]>();
   private readonly lemmaLists = new Map<PartOfSpeech, string[]>();
   private readonly data = new Map<PartOfSpeech, Buffer>();
   private readonly cache = new Map<string, Synset>();
@@ -161,19 +163,25 @@ class WordNetReader implements WordNet {
   }
 
   synsetsOf(word: string, pos?: PartOfSpeech): Synset[] {
-    const out: Synset[] = [];
-    const seen = new Set<string>();
-    for (const p of pos ? [pos] : PARTS_OF_SPEECH) {
-      for (const base of this.baseForms(word, p)) {
-        for (const offset of this.offsetsOf(wordNetKey(base), p)) {
-          const id = `${p}:${offset}`;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          out.push(this.synset(id));
+    const cacheKey = `${pos ?? "*"}|${word}`;
+    let synsets = this.lookupCache.get(cacheKey);
+    if (!synsets) {
+      synsets = [];
+      const seen = new Set<string>();
+      for (const p of pos ? [pos] : PARTS_OF_SPEECH) {
+        for (const base of this.baseForms(word, p)) {
+          for (const offset of this.offsetsOf(wordNetKey(base), p)) {
+            const id = `${p}:${offset}`;
+            if (seen.has(id)) continue;
+            seen.add(id);
+            synsets.push(this.synset(id));
+          }
         }
       }
+      this.lookupCache.set(cacheKey, synsets);
     }
-    return out;
+    // A copy: callers may sort or filter what they get.
+    return synsets.slice();
   }
 
   tagCount(lemma: string, pos?: PartOfSpeech): number {
