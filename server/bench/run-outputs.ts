@@ -31,6 +31,8 @@ export interface RunTimings {
   instancesThisInvocation: number;
   /** instancesThisInvocation / scoring time, per second. */
   instancesPerSecond: number;
+  /** CPU time of the process (user + system) up to the outputs written, ms: a figure the machine's load hardly changes. */
+  cpuMs: number;
   /** Peak resident set size of the process, bytes. */
   peakRssBytes: number;
   /** Largest V8 heap in use seen during the run (sampled every 50 ms and at the end), bytes. */

@@ -183,6 +183,7 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
         totalMs: performance.now(),
         instancesThisInvocation: scored.length,
         instancesPerSecond: scoringMs > 0 ? (scored.length * 1000) / scoringMs : 0,
+        cpuMs: (process.resourceUsage().userCPUTime + process.resourceUsage().systemCPUTime) / 1000,
         peakRssBytes: process.resourceUsage().maxRSS * 1024,
         peakHeapUsedBytes: heap.peak(),
       }),

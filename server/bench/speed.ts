@@ -44,6 +44,7 @@ async function main(): Promise<number> {
       `  start-up (process start to first instance):        ${(t.startupMs / 1000).toFixed(2)} s  (+ ${((wallMs - t.totalMs) / 1000).toFixed(2)} s for the tsx launcher and exit)`,
       `  scoring:                                           ${(t.scoringMs / 1000).toFixed(2)} s  = ${t.instancesPerSecond.toFixed(0)} instances/s`,
       `  instances per second over the whole wall time:     ${((summary.n * 1000) / wallMs).toFixed(0)}`,
+      `  CPU time of the run process (user + system):       ${(t.cpuMs / 1000).toFixed(2)} s  (wall ÷ CPU = ${(t.totalMs / t.cpuMs).toFixed(1)}: above 1 means the machine was busy with other work)`,
       `  peak RSS: ${mb(t.peakRssBytes)}; peak V8 heap used: ${mb(t.peakHeapUsedBytes)}`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
