@@ -64,6 +64,14 @@ describe("WordNet reader: synsets", () => {
     expect(wn.synsetsOf("qwzxv")).toEqual([]);
   });
 
+  it("answers repeated lookups from a cache without sharing the array", () => {
+    const first = wn.synsetsOf("bank", "n");
+    first.reverse();
+    const again = wn.synsetsOf("bank", "n");
+    expect(again[0].definition).toMatch(/sloping land/);
+    expect(again[0]).toBe(first[first.length - 1]);
+  });
+
   it("lists lemmas in file order and sums tag counts", () => {
     const nouns = wn.lemmas("n");
     expect(nouns.length).toBeGreaterThan(100_000);
