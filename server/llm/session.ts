@@ -8,7 +8,7 @@ import type { RunContext } from "../bench/run-context";
 import type { MissingLetterRule } from "../../shared/sneak/labels";
 import { auditLogAt } from "./audit";
 import { LlmClient, limiterFor, type ChatBody, type CompletionResult, type RetryPolicy } from "./client";
-import { EndpointDownError, LlmRequestError } from "./errors";
+import { EndpointDownError, LlmConfigError, LlmRequestError } from "./errors";
 import type { ModelSpec } from "./spec";
 
 /** Knobs that are not run flags: tests shorten the waits; researchers may pick the strict letter rule. */
@@ -22,8 +22,27 @@ export interface LlmOptions {
   missingLetters?: MissingLetterRule;
 }
 
+/**
+ * Extra request fields for every benchmark request, from SNEAK_LLM_EXTRA_BODY (a JSON object), e.g.
+ * `{"chat_template_kwargs":{"enable_thinking":false}}` so that a thinking model's first token is an answer.
+ * They are part of the request body, hence of the cache key and the audit record.
+ */
+export function extraBodyFromEnv(env: Record<string, string | undefined> = process.env): Record<string, unknown> {
+  const raw = env.SNEAK_LLM_EXTRA_BODY?.trim();
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new LlmConfigError(`SNEAK_LLM_EXTRA_BODY is not JSON: ${raw.slice(0, 80)}`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new LlmConfigError("SNEAK_LLM_EXTRA_BODY must be a JSON object");
+  return parsed as Record<string, unknown>;
+}
+
 export class GuardedModel {
   readonly client: LlmClient;
+  private readonly extraBody = extraBodyFromEnv();
   private down: EndpointDownError | null = null;
 
   constructor(
@@ -48,7 +67,7 @@ export class GuardedModel {
   async complete(body: Omit<ChatBody, "model">, purpose: string): Promise<CompletionResult> {
     if (this.down) throw this.down;
     try {
-      return await this.client.complete({ model: this.spec.model, ...body } as ChatBody, purpose);
+      return await this.client.complete({ model: this.spec.model, ...this.extraBody, ...body } as ChatBody, purpose);
     } catch (error) {
       if (error instanceof LlmRequestError) throw this.markDown(error.message);
       throw error;

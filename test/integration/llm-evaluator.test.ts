@@ -288,6 +288,18 @@ describe("cache and audit", () => {
     }
   });
 
+  it("adds SNEAK_LLM_EXTRA_BODY fields to every request, and refuses one that is not a JSON object", async () => {
+    process.env.SNEAK_LLM_EXTRA_BODY = '{"chat_template_kwargs":{"enable_thinking":false}}';
+    try {
+      await createLlmEvaluator(spec("extra"), context({ cacheDir: null }), fast).ally(ally);
+      expect(server.requests[0].body).toMatchObject({ chat_template_kwargs: { enable_thinking: false }, max_tokens: 1 });
+      process.env.SNEAK_LLM_EXTRA_BODY = "[1]";
+      expect(() => createLlmEvaluator(spec("extra"), context(), fast)).toThrow(/JSON object/);
+    } finally {
+      delete process.env.SNEAK_LLM_EXTRA_BODY;
+    }
+  });
+
   it("reads the default endpoint and key from OPENAI_BASE_URL and OPENAI_API_KEY", async () => {
     const saved = { url: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY };
     process.env.OPENAI_BASE_URL = server.baseURL;

@@ -109,6 +109,20 @@ describe("+cot, +sets and +rmr", () => {
     expect(out.failure).toBeDefined();
   });
 
+  it("+cot records a rule-breaking final message as invalid", async () => {
+    server.script("cot-bad", [text("Tigers are big cats. <message>big cat with stripes</message>")]);
+    const out = await createLlmGenerator(spec("cot-bad", "+cot"), context(), fast).generate(instance);
+    expect(out).toMatchObject({ message: "big cat with stripes" });
+    expect(out.invalid).toMatch(/^clue_contains_grid_word/);
+  });
+
+  it("+sets without a final <message> is a parsing failure that keeps the candidates", async () => {
+    server.script("sets-none", [text("<candidate>carrot</candidate>"), text("I would pick carrot.")]);
+    const out = await createLlmGenerator(spec("sets-none", "+sets"), context(), fast).generate(instance);
+    expect(out.failure).toMatch(/no <message>/);
+    expect(out.detail).toMatchObject({ candidates: ["carrot"], reply: "I would pick carrot." });
+  });
+
   it("+sets proposes candidates, then verifies, corrects and chooses in the same conversation", async () => {
     const candidates = "<candidate>carrot</candidate><candidate>magic hat</candidate><candidate>rabbit hole</candidate><candidate>ears</candidate>";
     server.script("sets", [text(candidates), text("rabbit hole contains a grid word; corrected to burrow. <message>magic hat</message>")]);
