@@ -8,7 +8,7 @@ import type { WordNet } from "../lexicon/types";
 import type { CategoryEntry, Dataset } from "../../shared/sneak/types";
 import { decoysFor, STORED_DECOYS, type DecoyResult } from "./decoys";
 import { byCodePoint, mergeResponses, type MergedResponse } from "./merge-responses";
-import { readNormRows } from "./norms";
+import { isPerParticipant, readNormRows } from "./norms";
 
 export const WORDS_PER_CATEGORY = 12;
 export const DATASET_NAME = "sneak-category-production-osf-v1";
@@ -35,13 +35,14 @@ export function sha256Hex(bytes: Uint8Array): string {
 export function deriveDataset(csvBytes: Uint8Array, wordNet: WordNet): Derivation {
   const csvSha256 = sha256Hex(csvBytes);
   const rows = readNormRows(Buffer.from(csvBytes).toString("utf8"));
+  const perParticipant = isPerParticipant(rows);
   const byCategory = new Map<string, typeof rows>();
   for (const row of rows) byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row]);
 
   const categories: CategoryDerivation[] = [];
   const entries: CategoryEntry[] = [];
   for (const category of [...byCategory.keys()].sort(byCodePoint)) {
-    const ranked = mergeResponses(byCategory.get(category)!, wordNet);
+    const ranked = mergeResponses(byCategory.get(category)!, wordNet, { perParticipant });
     const words = ranked.slice(0, WORDS_PER_CATEGORY).map((m) => m.word);
     const decoys = decoysFor(category, words, wordNet, STORED_DECOYS);
     categories.push({ category, ranked, decoys });

@@ -22,11 +22,15 @@ export interface MergedResponse {
   /** Every response merged into this one, most frequent first. */
   variants: string[];
   /**
-   * Participants who named it. The OSF v1 CSV only has per-response totals, so a merged count is
-   * the sum over variants: an upper bound that counts twice anyone who said both "lake" and "lakes".
+   * Participants who named it. From a per-participant file: distinct participants over all
+   * variants (saying "lake" and "lakes" counts once). The OSF v1 CSV only has per-response
+   * totals, so there it is the sum over variants: an upper bound that counts such a participant twice.
    */
   frequency: number;
-  /** Mean output rank over those productions (frequency-weighted mean of the variants' mean ranks). */
+  /**
+   * Mean output rank. Per-participant: the mean over participants of their earliest variant.
+   * From totals: the frequency-weighted mean of the variants' mean ranks.
+   */
   meanRank: number;
 }
 
@@ -55,16 +59,47 @@ export function compareByProduction(a: MergedResponse, b: MergedResponse): numbe
   return b.frequency - a.frequency || a.meanRank - b.meanRank || byCodePoint(a.word, b.word);
 }
 
-/** Merges one category's responses into words (the rule above), ranked by compareByProduction. */
-export function mergeResponses(rows: readonly NormRow[], wordNet: WordNet): MergedResponse[] {
-  // Totals per exact response (the CSV has one row per response; tolerate repeats).
-  const totals = new Map<string, { frequency: number; rankSum: number }>();
-  for (const row of rows) {
-    const total = totals.get(row.response) ?? { frequency: 0, rankSum: 0 };
-    total.frequency += row.frequency;
-    total.rankSum += row.meanRank * row.frequency;
-    totals.set(row.response, total);
+/** Participant → earliest rank, over some rows of a per-participant file. */
+function participantRanks(rows: readonly NormRow[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const who = row.participant ?? `row ${i}`;
+    const rank = row.rank ?? row.meanRank;
+    ranks.set(who, Math.min(ranks.get(who) ?? Infinity, rank));
+  });
+  return ranks;
+}
+
+function meanOf(values: Iterable<number>): number {
+  let sum = 0;
+  let n = 0;
+  for (const v of values) {
+    sum += v;
+    n += 1;
   }
+  return sum / n;
+}
+
+export interface MergeOptions {
+  /** Rows are single participants' responses (see isPerParticipant); default: per-response totals. */
+  perParticipant?: boolean;
+}
+
+/** Merges one category's responses into words (the rule above), ranked by compareByProduction. */
+export function mergeResponses(rows: readonly NormRow[], wordNet: WordNet, options: MergeOptions = {}): MergedResponse[] {
+  const rowsOf = new Map<string, NormRow[]>();
+  for (const row of rows) rowsOf.set(row.response, [...(rowsOf.get(row.response) ?? []), row]);
+  // frequency and mean rank of any set of responses, in the file's format
+  const tally = (responses: readonly string[]): { frequency: number; meanRank: number } => {
+    const group = responses.flatMap((r) => rowsOf.get(r)!);
+    if (options.perParticipant) {
+      const ranks = participantRanks(group);
+      return { frequency: ranks.size, meanRank: meanOf(ranks.values()) };
+    }
+    const frequency = group.reduce((sum, row) => sum + row.frequency, 0);
+    return { frequency, meanRank: group.reduce((sum, row) => sum + row.meanRank * row.frequency, 0) / frequency };
+  };
+  const totals = new Map([...rowsOf.keys()].map((r) => [r, tally([r])]));
   const responses = [...totals.keys()].sort(byCodePoint);
   const baseKeys = new Map(responses.map((r) => [r, new Set(inflectionBases(r, wordNet).map(spellingKey))]));
   const keysOf = (r: string) => new Set([spellingKey(r), ...baseKeys.get(r)!]);
@@ -103,9 +138,7 @@ export function mergeResponses(rows: readonly NormRow[], wordNet: WordNet): Merg
         a.length - b.length ||
         byCodePoint(a, b),
     );
-    const frequency = variants.reduce((sum, v) => sum + totals.get(v)!.frequency, 0);
-    const rankSum = variants.reduce((sum, v) => sum + totals.get(v)!.rankSum, 0);
-    merged.push({ word: variants[0], variants, frequency, meanRank: rankSum / frequency });
+    merged.push({ word: variants[0], variants, ...tally(variants) });
   }
   return merged.sort(compareByProduction);
 }

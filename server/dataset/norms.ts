@@ -1,7 +1,8 @@
 /**
- * The category production norms as the OSF v1 CSV gives them: one row per (category, response)
- * pair that at least two participants produced, with that pair's production frequency and
- * mean output rank already aggregated over participants.
+ * The category production norms. The OSF v1 CSV has one row per (category, response) pair that
+ * at least two participants produced, with the pair's production frequency and mean output rank
+ * already aggregated. A per-participant export (the same columns, one row per participant
+ * response, pairs repeated) is read too: then merged words count distinct participants.
  */
 import { z } from "zod";
 import { parseCsv } from "./csv";
@@ -13,6 +14,21 @@ export interface NormRow {
   frequency: number;
   /** Mean output position among those participants (1 = named first). */
   meanRank: number;
+  /** The `Participant` column, when present. */
+  participant?: string;
+  /** The `Rank` column (this participant's output position), when present and numeric. */
+  rank?: number;
+}
+
+/** True for a per-participant file: some (category, response) pair has more than one row. */
+export function isPerParticipant(rows: readonly NormRow[]): boolean {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.category}\u0000${row.response}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
 }
 
 const REQUIRED_COLUMNS = ["Category", "Response", "Production.frequency", "Mean.rank"] as const;
@@ -42,6 +58,8 @@ export function readNormRows(csvText: string): NormRow[] {
       return [name, index];
     }),
   ) as Record<(typeof REQUIRED_COLUMNS)[number], number>;
+  const participantColumn = header.indexOf("Participant");
+  const rankColumn = header.indexOf("Rank");
   const rows: NormRow[] = [];
   body.forEach((cells, i) => {
     if (cells.length === 1 && cells[0] === "") return;
@@ -55,7 +73,12 @@ export function readNormRows(csvText: string): NormRow[] {
       const issue = parsed.error.issues[0];
       throw new Error(`norms CSV line ${i + 2}: ${issue.path.join(".") || "row"}: ${issue.message}`);
     }
-    rows.push(parsed.data);
+    const row: NormRow = parsed.data;
+    const participant = participantColumn >= 0 ? cells[participantColumn]?.trim() : undefined;
+    if (participant) row.participant = participant;
+    const rank = rankColumn >= 0 ? Number(cells[rankColumn]) : NaN;
+    if (Number.isFinite(rank) && rank >= 1) row.rank = rank;
+    rows.push(row);
   });
   return rows;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getWordNet } from "../../server/lexicon/wordnet";
 import { parseCsv } from "../../server/dataset/csv";
-import { readNormRows, type NormRow } from "../../server/dataset/norms";
+import { isPerParticipant, readNormRows, type NormRow } from "../../server/dataset/norms";
 import { inflectionBases, mergeResponses } from "../../server/dataset/merge-responses";
 import { spellingKey } from "../../server/dataset/spelling";
 
@@ -103,6 +103,23 @@ describe("the merge rule", () => {
   it("ranks by frequency, then mean rank, then alphabetically", () => {
     const ranked = mergeResponses([row("pear", 5, 3), row("apple", 5, 3), row("fig", 5, 2), row("kiwi", 9, 6)], wn).map((m) => m.word);
     expect(ranked).toEqual(["kiwi", "fig", "apple", "pear"]);
+  });
+
+  it("counts distinct participants and their earliest rank when rows are single participants' responses", () => {
+    const said = (response: string, participant: string, rank: number): NormRow => ({ category: "c", response, frequency: 0, meanRank: rank, participant, rank });
+    const rows = [said("lake", "p1", 2), said("lakes", "p1", 5), said("lakes", "p2", 1), said("lake", "p3", 4), said("sea", "p1", 1)];
+    expect(isPerParticipant(rows)).toBe(true);
+    const [lake] = mergeResponses(rows, wn, { perParticipant: true }).filter((m) => m.word.startsWith("lake"));
+    // p1 said both: counted once, at their earlier rank (2).
+    expect(lake).toEqual({ word: "lake", variants: ["lake", "lakes"], frequency: 3, meanRank: (2 + 1 + 4) / 3 });
+  });
+
+  it("reads Participant and Rank when present, and tells the two file formats apart", () => {
+    const csv = "Category,Response,Participant,Rank,Production.frequency,Mean.rank\nlake,sea,7,2,9,3.5\nlake,pond,7,NA,4,2\n";
+    const rows = readNormRows(csv);
+    expect(rows[0]).toMatchObject({ participant: "7", rank: 2, frequency: 9, meanRank: 3.5 });
+    expect(rows[1].rank).toBeUndefined();
+    expect(isPerParticipant(rows)).toBe(false);
   });
 
   it("inflectionBases gives noun and verb base forms, never the response itself", () => {
