@@ -17,8 +17,21 @@ export interface CachedResponse {
   savedAt: string;
 }
 
+/** The key ignores the order of object fields, so rearranging how a body is built keeps old entries valid. */
 export function cacheKey(model: string, baseURL: string, body: unknown): string {
-  return createHash("sha256").update(JSON.stringify([model, baseURL, body])).digest("hex");
+  return createHash("sha256").update(canonicalJson([model, baseURL, body])).digest("hex");
+}
+
+/** JSON with object keys sorted at every level. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 export class ResponseCache {

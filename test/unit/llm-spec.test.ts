@@ -3,6 +3,7 @@ import { apiKeyFor, parseJudgeSpec, parseModelSpec, PLACEHOLDER_API_KEY } from "
 import { LlmConfigError } from "../../server/llm/errors";
 import { createLimiter } from "../../server/llm/limiter";
 import { retryAfterMsOf } from "../../server/llm/client";
+import { cacheKey, canonicalJson } from "../../server/llm/cache";
 
 const env = { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1/" };
 
@@ -77,5 +78,17 @@ describe("createLimiter", () => {
     await Promise.all(tasks);
     expect(peak).toBe(2);
     expect(() => createLimiter(0)).toThrow(RangeError);
+  });
+});
+
+describe("cacheKey", () => {
+  it("depends on model, endpoint and body content, not on field order", () => {
+    const body = { model: "m", messages: [{ role: "user", content: "x" }], max_tokens: 1 };
+    const key = cacheKey("m", "http://a/v1", body);
+    expect(cacheKey("m", "http://a/v1", { max_tokens: 1, messages: [{ content: "x", role: "user" }], model: "m" })).toBe(key);
+    expect(cacheKey("m", "http://b/v1", body)).not.toBe(key);
+    expect(cacheKey("m2", "http://a/v1", body)).not.toBe(key);
+    expect(cacheKey("m", "http://a/v1", { ...body, max_tokens: 2 })).not.toBe(key);
+    expect(canonicalJson({ b: 1, a: [1, { d: null, c: "é" }], u: undefined })).toBe('{"a":[1,{"c":"é","d":null}],"b":1}');
   });
 });
