@@ -61,8 +61,10 @@ export async function evaluatorsFor(specs: readonly string[], log: (line: string
 /** A chat function per model, over server/llm's chatOnce. `MODEL` uses OPENAI_BASE_URL; `MODEL@URL` its own endpoint. */
 async function llmChat(config: ServerConfig): Promise<(model: string) => ChatFn> {
   const { chatOnce, parseModelSpec } = await import("./llm/index");
+  // Parse every offered model now, so that a typo stops start-up instead of the first bot's turn.
+  const specs = new Map(config.botModels.map((model) => [model, parseModelSpec(`llm:${model}`)]));
   return (model) => {
-    const spec = parseModelSpec(`llm:${model}`);
+    const spec = specs.get(model) ?? parseModelSpec(`llm:${model}`);
     return (messages, signal) =>
       chatOnce({ model: spec.model, baseURL: spec.baseURL }, messages, { timeoutMs: config.botTimeoutMs, maxTokens: 200, temperature: 0.7, signal });
   };

@@ -37,7 +37,8 @@ export interface RoomDeps {
 }
 
 export interface RoomObserver {
-  onAction?(room: Room, action: GameAction, state: GameState): void;
+  /** After every accepted action: the state it applied to and the state it made. */
+  onAction?(room: Room, action: GameAction, state: GameState, before: GameState): void;
   onDecision?(room: Room, seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
   onScores?(room: Room, roundKey: string, scores: RevealedClueScores): void;
 }
@@ -231,9 +232,11 @@ export class Room {
     return count;
   }
 
+  /** Counts from when the room last became empty: later departures do not extend its life. */
   private armEmptyTimer(): void {
-    clearTimeout(this.emptyTimer);
+    if (this.emptyTimer !== undefined) return;
     this.emptyTimer = setTimeout(() => {
+      this.emptyTimer = undefined;
       if (this.connectedCount() === 0) this.dispose("room-closed");
     }, this.deps.config.emptyRoomMs);
     this.emptyTimer.unref?.();
@@ -395,7 +398,7 @@ export class Room {
     }
     this.state = result.state;
     this.version++;
-    this.deps.observer?.onAction?.(this, action, result.state);
+    this.deps.observer?.onAction?.(this, action, result.state, before);
     this.afterChange(before, result.state);
   }
 
