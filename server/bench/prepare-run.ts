@@ -49,13 +49,17 @@ async function datasetInstances(options: BenchOptions): Promise<{ dataset: Datas
   const { loadDataset } = await pluginModule("dataset");
   const { instancesOf } = await pluginModule("datasetInstances");
   let dataset: Dataset;
-  let instances: Instance[];
   try {
     dataset = await loadDataset(options.dataset);
+  } catch (error) {
+    // The dataset module reports a malformed file as one line of its own.
+    throw new UserError(messageOf(error));
+  }
+  let instances: Instance[];
+  try {
     instances = instancesOf(dataset, { ...(options.words !== null ? { words: options.words } : {}), ...(options.decoys !== null ? { decoys: options.decoys } : {}) });
   } catch (error) {
-    // The dataset module reports a bad file or an impossible --words/--decoys as an error of its own.
-    throw new UserError(messageOf(error));
+    throw new UserError(`--words/--decoys: ${messageOf(error)}`);
   }
   return { dataset, instances, sha256: sha256Of(bytes) };
 }
