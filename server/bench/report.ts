@@ -32,8 +32,9 @@ export function evaluatorLabels(ids: readonly string[]): Map<string, string> {
   return new Map(ids.map((id, i) => [id, short.filter((s) => s === short[i]).length === 1 ? short[i] : id]));
 }
 
+/** Table cells hold ids and failure texts: a "|" would split the cell and "<message>" would vanish as HTML. */
 function escapeCell(text: string): string {
-  return text.replace(/\|/g, "\\|");
+  return text.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function mainTable(rows: readonly ReportRow[], notes: Map<string, string>): string[] {
@@ -63,7 +64,7 @@ function perEvaluatorTable(rows: readonly ReportRow[]): string[] {
 
 function countsOf(counts: Record<string, number>): string {
   const entries = Object.entries(counts);
-  return entries.length ? ` (${entries.map(([k, n]) => `${k}: ${n}`).join(", ")})` : "";
+  return entries.length ? ` (${entries.map(([k, n]) => `${escapeCell(k)}: ${n}`).join(", ")})` : "";
 }
 
 function countsTable(rows: readonly ReportRow[]): string[] {
@@ -80,7 +81,7 @@ function flagsLines(rows: readonly ReportRow[]): string[] {
   for (const row of rows)
     for (const e of row.summary.perEvaluator) {
       const flags = Object.entries(e.flags);
-      if (flags.length) lines.push(`- ${row.method} / ${e.evaluator}: ${flags.map(([f, n]) => `${f} on ${n} evaluations`).join(", ")}`);
+      if (flags.length) lines.push(`- ${escapeCell(row.method)} / ${escapeCell(e.evaluator)}: ${flags.map(([f, n]) => `${f} on ${n} evaluations`).join(", ")}`);
     }
   return lines;
 }

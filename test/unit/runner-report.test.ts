@@ -31,7 +31,7 @@ const results: InstanceResult[] = [
   result("c/1", "scored", [evaluation("a", scores(0.8, 0.5, 1)), evaluation("llm:b@http://x", scores(0.4, 0.1, 0))]),
   result("c/2", "scored", [evaluation("a", scores(0.2, 0, 0)), evaluation("llm:b@http://x", null, "ally: no-letter: **", ["low-coverage"])]),
   result("c/3", "invalid", [], { invalid: "clue_contains_grid_word: The clue contains \"s\"" }),
-  result("c/4", "generation-failure", [], { failure: "no-message-span" }),
+  result("c/4", "generation-failure", [], { failure: "no <message> span" }),
 ];
 
 describe("summarize", () => {
@@ -49,7 +49,7 @@ describe("summarize", () => {
     expect(a.means!.utility).toBeCloseTo(50, 10);
     expect(b).toMatchObject({ evaluator: "llm:b@http://x", scored: 1, failures: { "ally/no-letter": 1 }, flags: { "low-coverage": 1 } });
     expect(b.means!.leakage).toBeCloseTo(10, 10);
-    expect(s.failures).toEqual({ invalid: { clue_contains_grid_word: 1 }, generation: { "no-message-span": 1 } });
+    expect(s.failures).toEqual({ invalid: { clue_contains_grid_word: 1 }, generation: { "no <message> span": 1 } });
   });
 
   it("gives null means, not zeros, when nothing was scored", () => {
@@ -77,7 +77,7 @@ describe("buildReport", () => {
   });
 
   it("counts what was not scored", () => {
-    expect(report).toContain("| secret-synonym | 4 | 2 | 1 (clue_contains_grid_word: 1) | 1 (no-message-span: 1) | 0 | a: 0; llm:b@http://x: 1 (ally/no-letter: 1) | 0 |");
+    expect(report).toContain("| secret-synonym | 4 | 2 | 1 (clue_contains_grid_word: 1) | 1 (no &lt;message&gt; span: 1) | 0 | a: 0; llm:b@http://x: 1 (ally/no-letter: 1) | 0 |");
     expect(report).toContain("low-coverage on 1 evaluations");
   });
 
