@@ -26,7 +26,12 @@ const inflectedStart = performance.now();
 for (const word of words) wordNet.baseForms(`${word}s`);
 const inflectedMs = performance.now() - inflectedStart;
 
+const tagStart = performance.now();
+wordNet.tagCount("dog");
+const tagMs = performance.now() - tagStart;
+
 console.log(`load (index maps + data buffers): ${loadMs.toFixed(0)} ms`);
+console.log(`first tagCount (reads index.sense once): ${tagMs.toFixed(0)} ms`);
 console.log(`${words.length} synsetsOf lookups, cold (parsing ${cold.synsets} synsets): ${cold.ms.toFixed(0)} ms`);
 console.log(`${words.length} synsetsOf lookups, warm (cached synsets): ${warm.ms.toFixed(0)} ms`);
 console.log(`${words.length} baseForms of inflected forms ("<word>s"): ${inflectedMs.toFixed(0)} ms`);
