@@ -2,7 +2,8 @@ import { Command, InvalidArgumentError } from "commander";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { exportChunks } from "../export/export-writer";
-import { EXPORT_FORMATS, GAME_ID, SinceSchema, firstIssue, type ExportFormat } from "../export/export-query";
+import { EXPORT_FORMATS, GAME_SELECTOR, SinceSchema, firstIssue, type ExportFormat } from "../export/export-query";
+import { selectedLogs } from "../export/export-lines";
 import { openLogForReading } from "../export/open-log";
 
 /**
@@ -14,7 +15,9 @@ import { openLogForReading } from "../export/open-log";
 const program = new Command("export")
   .description("Export logged games as SNEAK JSONL (one line per clue, one per round outcome) or CSV")
   .requiredOption("--out <file>", "where to write (use - for stdout)")
-  .option("--game <id>", "one game only", (v) => check(v, GAME_ID.test(v), "must be a game id (letters, digits, - and _)"))
+  .option("--game <id>", "one room log (its id, or a room code for its latest log); LOG/N for one game of it", (v) =>
+    check(v, GAME_SELECTOR.test(v), "must be a log id or room code, optionally /N (e.g. ABCD-lq3x9k2/1)"),
+  )
   .option("--since <date>", "games started on or after this date (2026-01-31 or an ISO timestamp)", (v) => {
     const parsed = SinceSchema.safeParse(v);
     if (!parsed.success) throw new InvalidArgumentError(firstIssue(parsed.error).replace(/^input: /, ""));
@@ -36,10 +39,13 @@ async function main(): Promise<void> {
   const format: ExportFormat = opts.format ?? (opts.out.toLowerCase().endsWith(".csv") ? "csv" : "jsonl");
   const store = openLogForReading(opts.db);
   try {
-    if (opts.game && store.games({ gameId: opts.game }).length === 0) throw new Error(`no game ${opts.game} in ${store.path}`);
+    const [, selector, number] = opts.game ? GAME_SELECTOR.exec(opts.game)! : [];
+    const logId = selector === undefined ? undefined : selectedLogs(store, { logId: selector })[0];
+    if (selector !== undefined && logId === undefined) throw new Error(`no game log for ${selector} in ${store.path}`);
+    const filter = { logId, gameNumber: number === undefined ? undefined : Number(number), since: opts.since };
     const out = opts.out === "-" ? process.stdout : createWriteStream(opts.out);
     let count = 0;
-    for (const chunk of exportChunks(store, { gameId: opts.game, since: opts.since }, format)) {
+    for (const chunk of exportChunks(store, filter, format)) {
       count++;
       if (!out.write(chunk)) await once(out, "drain");
     }

@@ -1,5 +1,5 @@
 import type { GameStore } from "../store/game-store";
-import type { ClueRecord, EvaluatorCallRecord, RoundDealtRecord, SeatInfo, StoredEvent, StoreRecord } from "../store/records";
+import type { BotDecisionRecord, ClueRecord, EvaluatorCallRecord, LogOpenRecord, RoundDealtRecord, StoredEvent, StoreRecord } from "../store/records";
 import { CallPool, meansOf } from "./clue-evaluations";
 import { EXPORT_FORMAT_VERSION, type ClueLine, type ExportLine, type RoundLine } from "./export-types";
 
@@ -9,70 +9,78 @@ import { EXPORT_FORMAT_VERSION, type ClueLine, type ExportLine, type RoundLine }
  */
 
 export interface ExportFilter {
-  gameId?: string;
-  /** Games started at or after this time (ms since epoch). */
+  /** A log id, or a room code (its most recent log). */
+  logId?: string;
+  /** Only this game of the log (1 = the room's first game). */
+  gameNumber?: number;
+  /** Logs opened at or after this time (ms since epoch). */
   since?: number;
 }
 
+/** The log ids a filter selects; a room code resolves to the latest log of that room. */
+export function selectedLogs(store: GameStore, filter: ExportFilter): string[] {
+  const all = store.logs({ since: filter.since });
+  if (filter.logId === undefined) return all.map((l) => l.logId);
+  const exact = all.filter((l) => l.logId === filter.logId);
+  if (exact.length > 0) return exact.map((l) => l.logId);
+  const byRoom = all.filter((l) => l.roomCode === filter.logId?.toUpperCase());
+  return byRoom.length > 0 ? [byRoom[byRoom.length - 1].logId] : [];
+}
+
 export function* exportLines(store: GameStore, filter: ExportFilter = {}): Generator<ExportLine> {
-  for (const game of store.games(filter)) yield* gameLines(game.gameId, store.eventsOf(game.gameId));
+  for (const logId of selectedLogs(store, filter)) {
+    for (const line of logLines(logId, store.eventsOf(logId))) if (filter.gameNumber === undefined || line.gameNumber === filter.gameNumber) yield line;
+  }
 }
 
 interface OpenRound {
   dealt: StoredEvent<RoundDealtRecord>;
   clues: StoredEvent<ClueRecord>[];
-  seats: Map<number, SeatInfo>;
   votes: Map<number, { targetSeat: number | null; source: string }>;
-  accusation: { accusedSeat: number; tally: Record<string, number>; tieBreak: boolean } | null;
+  accusation: { accusedSeat: number | null; tally: Record<string, number>; tieBrokenBy: "dealer" | "timeout" | null } | null;
   guesses: { word: string; correct: boolean; source: string }[];
+  /** Bot clue decisions of this round by seat, in order: they tell an LLM bot's own clue from its fallback. */
+  clueDecisions: Map<number, BotDecisionRecord[]>;
 }
 
-/** The lines of one game, from its events in log order. */
-export function gameLines(gameId: string, events: readonly StoredEvent[]): ExportLine[] {
-  const start = events.find((e) => e.kind === "game-start");
+const roundKey = (gameNumber: number, round: number) => `${gameNumber}/${round}`;
+
+/** The lines of one log, from its events in log order. */
+export function logLines(logId: string, events: readonly StoredEvent[]): ExportLine[] {
+  const open = events.find((e): e is StoredEvent<LogOpenRecord> => e.kind === "log-open");
   const calls = new CallPool(
     events.filter((e): e is StoredEvent<EvaluatorCallRecord> => e.kind === "evaluator-call"),
-    start?.kind === "game-start" ? start.evaluators : [],
+    open?.evaluators ?? [],
   );
-  const seats = new Map<number, SeatInfo>();
-  const rounds = new Map<number, OpenRound>();
+  const rounds = new Map<string, OpenRound>();
   const lines: ExportLine[] = [];
   for (const event of events as readonly StoredEvent<StoreRecord>[]) {
+    const round = "round" in event && "gameNumber" in event && typeof event.gameNumber === "number" && typeof event.round === "number" ? rounds.get(roundKey(event.gameNumber, event.round)) : undefined;
     switch (event.kind) {
-      case "game-start":
-        for (const seat of event.seats) seats.set(seat.seat, seat);
-        break;
-      case "seat": {
-        const { kind: _kind, gameId: _g, seq: _s, at: _a, ...seat } = event;
-        seats.set(seat.seat, seat);
-        break;
-      }
       case "round-dealt":
-        rounds.set(event.round, { dealt: event, clues: [], seats: new Map(seats), votes: new Map(), accusation: null, guesses: [] });
+        rounds.set(roundKey(event.gameNumber, event.round), { dealt: event, clues: [], votes: new Map(), accusation: null, guesses: [], clueDecisions: new Map() });
         break;
       case "clue":
-        rounds.get(event.round)?.clues.push(event);
+        round?.clues.push(event);
+        break;
+      case "bot-decision":
+        if (round && event.decision === "clue" && event.seat !== undefined) round.clueDecisions.set(event.seat, [...(round.clueDecisions.get(event.seat) ?? []), event]);
         break;
       case "vote":
-        rounds.get(event.round)?.votes.set(event.voterSeat, { targetSeat: event.targetSeat, source: event.source });
+        round?.votes.set(event.voterSeat, { targetSeat: event.targetSeat, source: event.source });
         break;
-      case "accusation": {
-        const round = rounds.get(event.round);
-        if (round) round.accusation = { accusedSeat: event.accusedSeat, tally: event.tally, tieBreak: event.tieBreak };
+      case "accusation":
+        if (round) round.accusation = { accusedSeat: event.accusedSeat, tally: event.tally, tieBrokenBy: event.tieBrokenBy };
         break;
-      }
       case "guess":
-        rounds.get(event.round)?.guesses.push({ word: event.word, correct: event.correct, source: event.source });
+        round?.guesses.push({ word: event.word, correct: event.correct, source: event.source });
         break;
       case "round-end": {
-        const round = rounds.get(event.round);
         if (!round) break;
-        const clueLines = round.clues
-          .slice()
-          .sort((a, b) => a.turn - b.turn)
-          .map((clue, i, all) => clueLine(gameId, round, clue, all.slice(0, i + 1).map((c) => c.text), calls));
-        lines.push(...clueLines, roundLine(gameId, round, event.outcome, event.points, event.at));
-        rounds.delete(event.round);
+        const ordered = round.clues.slice().sort((a, b) => a.turn - b.turn);
+        const clueLines = ordered.map((clue, i) => clueLine(logId, round, clue, ordered.slice(0, i + 1).map((c) => c.text), calls));
+        lines.push(...clueLines, roundLine(logId, round, event.outcome, event.points, event.at));
+        rounds.delete(roundKey(event.gameNumber, event.round));
         break;
       }
       default:
@@ -82,17 +90,25 @@ export function gameLines(gameId: string, events: readonly StoredEvent[]): Expor
   return lines;
 }
 
-function clueLine(gameId: string, round: OpenRound, clue: StoredEvent<ClueRecord>, cluesSoFar: string[], calls: CallPool): ClueLine {
+/** Who wrote a clue: the seat's controller, refined by the bot's own decision record (an LLM bot may have fallen back). */
+function writerOf(round: OpenRound, clue: StoredEvent<ClueRecord>): { model: string | null; fallback: boolean } {
+  if (clue.source === "human") return { model: null, fallback: false };
+  const decision = (round.clueDecisions.get(clue.seat) ?? []).filter((d) => d.output === clue.text).at(-1);
+  if (decision?.fallback) return { model: "lexical", fallback: true };
+  return { model: clue.model ?? decision?.model ?? "lexical", fallback: clue.source === "fallback" };
+}
+
+function clueLine(logId: string, round: OpenRound, clue: StoredEvent<ClueRecord>, cluesSoFar: string[], calls: CallPool): ClueLine {
   const d = round.dealt;
-  const seat = round.seats.get(clue.seat);
-  const writtenByBot = clue.source !== "human";
-  const model = writtenByBot ? (clue.model ?? "lexical") : null;
+  const seat = d.seats.find((s) => s.seat === clue.seat);
+  const writer = writerOf(round, clue);
   const evaluations = calls.evaluationsOf({ category: d.category, words: d.words, secret: d.secret, message: clue.text, cluesSoFar });
   return {
     type: "clue",
     format: EXPORT_FORMAT_VERSION,
-    game: gameId,
-    round: clue.round,
+    game: `${logId}/${d.gameNumber}`,
+    gameNumber: d.gameNumber,
+    round: d.round,
     turn: clue.turn,
     seat: clue.seat,
     at: new Date(clue.at).toISOString(),
@@ -101,12 +117,12 @@ function clueLine(gameId: string, round: OpenRound, clue: StoredEvent<ClueRecord
     secret: d.secret,
     message: clue.text,
     decoys: d.decoys,
-    generator: model === null ? "human" : `bot:${model}`,
+    generator: writer.model === null ? "human" : `bot:${writer.model}`,
     source: {
-      kind: writtenByBot ? "bot" : "human",
-      model,
-      fallback: clue.source === "fallback",
-      seat: seat?.controller ?? (clue.source === "bot" ? "bot" : "human"),
+      kind: writer.model === null ? "human" : "bot",
+      model: writer.model,
+      fallback: writer.fallback,
+      seat: seat?.controller ?? "human",
       seatModel: seat?.model ?? null,
     },
     byChameleon: clue.byChameleon,
@@ -115,12 +131,13 @@ function clueLine(gameId: string, round: OpenRound, clue: StoredEvent<ClueRecord
   };
 }
 
-function roundLine(gameId: string, round: OpenRound, outcome: string, points: RoundLine["points"], at: number): RoundLine {
+function roundLine(logId: string, round: OpenRound, outcome: string, points: RoundLine["points"], at: number): RoundLine {
   const d = round.dealt;
   return {
     type: "round",
     format: EXPORT_FORMAT_VERSION,
-    game: gameId,
+    game: `${logId}/${d.gameNumber}`,
+    gameNumber: d.gameNumber,
     round: d.round,
     at: new Date(at).toISOString(),
     category: d.category,
@@ -128,11 +145,11 @@ function roundLine(gameId: string, round: OpenRound, outcome: string, points: Ro
     secret: d.secret,
     chameleonSeat: d.chameleonSeat,
     dealerSeat: d.dealerSeat,
-    seats: [...round.seats.values()].sort((a, b) => a.seat - b.seat).map((s) => ({ seat: s.seat, controller: s.controller, model: s.model ?? null })),
+    seats: d.seats.map((s) => ({ seat: s.seat, player: s.playerId, controller: s.controller, model: s.model ?? null })),
     votes: [...round.votes.entries()].sort(([a], [b]) => a - b).map(([voterSeat, v]) => ({ voterSeat, targetSeat: v.targetSeat, source: v.source })),
     accusedSeat: round.accusation?.accusedSeat ?? null,
     tally: round.accusation?.tally ?? {},
-    tieBreak: round.accusation?.tieBreak ?? false,
+    tieBrokenBy: round.accusation?.tieBrokenBy ?? null,
     caught: round.accusation?.accusedSeat === d.chameleonSeat,
     guesses: round.guesses,
     outcome,

@@ -2,7 +2,10 @@ import { z } from "zod";
 
 /** The options shared by `npm run export` and the HTTP endpoints, validated the same way. */
 
-export const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A room log's id (`ABCD-lq3x9k2`) or a room code (`ABCD`: its latest log). */
+export const LOG_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** `--game`: a log id or room code, optionally `/N` for one game of it. */
+export const GAME_SELECTOR = /^([A-Za-z0-9_-]{1,64})(?:\/(\d{1,6}))?$/;
 export const EXPORT_FORMATS = ["jsonl", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -23,7 +26,8 @@ export const SinceSchema = z
 export const ExportQuerySchema = z.object({
   since: SinceSchema.optional(),
   format: z.enum(EXPORT_FORMATS, { error: "must be jsonl or csv" }).optional(),
-  game: z.string().regex(GAME_ID, "must be a game id (letters, digits, - and _)").optional(),
+  /** One game of the log: its number (1 = the room's first game). */
+  game: z.string().regex(/^\d{1,6}$/, "must be a game number (1, 2, …)").transform(Number).optional(),
 });
 
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;

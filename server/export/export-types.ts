@@ -57,7 +57,9 @@ export interface ClueSourceInfo {
 export interface ClueLine {
   type: "clue";
   format: typeof EXPORT_FORMAT_VERSION;
+  /** `LOG/N`: the room's log id and the game's number in it. */
   game: string;
+  gameNumber: number;
   round: number;
   turn: number;
   seat: number;
@@ -80,6 +82,7 @@ export interface RoundLine {
   type: "round";
   format: typeof EXPORT_FORMAT_VERSION;
   game: string;
+  gameNumber: number;
   round: number;
   at: string;
   category: string;
@@ -87,12 +90,15 @@ export interface RoundLine {
   secret: string;
   chameleonSeat: number;
   dealerSeat: number;
-  seats: { seat: number; controller: "human" | "bot"; model: string | null }[];
+  /** Seat numbers are places in the round's clue order (0 = the dealer); `player` is the server's opaque seat id, stable across rounds. */
+  seats: { seat: number; player: string; controller: "human" | "bot"; model: string | null }[];
   /** Each voter's final vote (null: abstained). */
   votes: { voterSeat: number; targetSeat: number | null; source: string }[];
+  /** null: nobody voted. */
   accusedSeat: number | null;
   tally: Record<string, number>;
-  tieBreak: boolean;
+  /** How a tied vote was broken: by the dealer, or at random when the dealer's timer ran out. */
+  tieBrokenBy: "dealer" | "timeout" | null;
   caught: boolean;
   /** The chameleon's guesses in order (two in the 3-player variant). */
   guesses: { word: string; correct: boolean; source: string }[];

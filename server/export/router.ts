@@ -1,14 +1,15 @@
 import express from "express";
 import type { GameStore } from "../store/game-store";
 import { exportChunks } from "./export-writer";
-import { CONTENT_TYPES, ExportQuerySchema, GAME_ID, firstIssue, type ExportFormat } from "./export-query";
-import { exportLines } from "./export-lines";
+import { CONTENT_TYPES, ExportQuerySchema, LOG_ID, firstIssue, type ExportFormat } from "./export-query";
+import { exportLines, selectedLogs, type ExportFilter } from "./export-lines";
 import { leaderboardFrom } from "./leaderboard";
 
 /**
  * The research endpoints, mounted by the game server with `app.use(dataRouter(store))`:
- * - GET /api/games/:id/export[?format=jsonl|csv]    one game (404 when unknown)
- * - GET /api/export[?since=DATE&format=jsonl|csv]   every game
+ * - GET /api/games/:id/export[?game=N&format=jsonl|csv]  one room's games; :id is the room code (its latest
+ *   log) or a log id; ?game=N keeps one game of it (404 when unknown)
+ * - GET /api/export[?since=DATE&format=jsonl|csv]         every game
  * - GET /api/leaderboard                            humans versus models (JSON)
  * Only revealed rounds are ever exported. Without a game log (SNEAK_DB=off) they answer 503.
  */
@@ -20,17 +21,19 @@ export function dataRouter(store: GameStore | null): express.Router {
     if (!store) return void noStore(res);
     const id = String(req.params.id);
     const query = ExportQuerySchema.safeParse(req.query);
-    if (!GAME_ID.test(id)) return void res.status(400).json({ error: "id: must be a game id (letters, digits, - and _)" });
+    if (!LOG_ID.test(id)) return void res.status(400).json({ error: "id: must be a room code or a log id (letters, digits, - and _)" });
     if (!query.success) return void res.status(400).json({ error: firstIssue(query.error) });
-    if (store.games({ gameId: id }).length === 0) return void res.status(404).json({ error: `no game ${id}` });
-    send(res, store, { gameId: id }, query.data.format ?? "jsonl", `sneak-${id}`);
+    const [logId] = selectedLogs(store, { logId: id });
+    if (logId === undefined) return void res.status(404).json({ error: `no game log for ${id}` });
+    const game = query.data.game;
+    send(res, store, { logId, gameNumber: game }, query.data.format ?? "jsonl", game === undefined ? `sneak-${logId}` : `sneak-${logId}-game${game}`);
   });
 
   router.get("/api/export", (req, res) => {
     if (!store) return void noStore(res);
     const query = ExportQuerySchema.safeParse(req.query);
     if (!query.success) return void res.status(400).json({ error: firstIssue(query.error) });
-    send(res, store, { since: query.data.since, gameId: query.data.game }, query.data.format ?? "jsonl", "sneak-games");
+    send(res, store, { since: query.data.since }, query.data.format ?? "jsonl", "sneak-games");
   });
 
   router.get("/api/leaderboard", (_req, res) => {
@@ -41,7 +44,7 @@ export function dataRouter(store: GameStore | null): express.Router {
   return router;
 }
 
-function send(res: express.Response, store: GameStore, filter: { gameId?: string; since?: number }, format: ExportFormat, name: string): void {
+function send(res: express.Response, store: GameStore, filter: ExportFilter, format: ExportFormat, name: string): void {
   res.status(200);
   res.setHeader("Content-Type", CONTENT_TYPES[format]);
   res.setHeader("Content-Disposition", `attachment; filename="${name}.${format}"`);

@@ -22,20 +22,21 @@ export interface GameStoreOptions {
 }
 
 interface EventRow {
-  game_id: string;
+  log_id: string;
   seq: number;
   at: number;
   kind: string;
   payload: string;
 }
 
-export interface GameSummary {
-  gameId: string;
+/** One room's log. */
+export interface LogSummary {
+  logId: string;
   roomCode: string;
-  startedAt: number;
-  endedAt: number | null;
-  status: "open" | "finished" | "closed";
-  endReason: string | null;
+  openedAt: number;
+  /** null while the room is open (or the server died with it open). */
+  closedAt: number | null;
+  closeReason: string | null;
 }
 
 export class GameStore {
@@ -44,7 +45,7 @@ export class GameStore {
   private readonly nextSeq = new Map<string, number>();
   private readonly insert: Database.Statement;
   private readonly maxSeq: Database.Statement;
-  private readonly appendMany: (gameId: string, records: readonly StoreRecord[], at: number) => number[];
+  private readonly appendMany: (logId: string, records: readonly StoreRecord[], at: number) => number[];
 
   constructor(options: GameStoreOptions) {
     this.path = options.path;
@@ -56,18 +57,18 @@ export class GameStore {
       this.db.pragma("busy_timeout = 5000");
       this.migrate();
     }
-    this.insert = this.db.prepare("INSERT INTO events (game_id, seq, at, kind, round, payload) VALUES (?, ?, ?, ?, ?, ?)");
-    this.maxSeq = this.db.prepare("SELECT MAX(seq) AS seq FROM events WHERE game_id = ?");
-    this.appendMany = this.db.transaction((gameId: string, records: readonly StoreRecord[], at: number) => {
+    this.insert = this.db.prepare("INSERT INTO events (log_id, seq, at, kind, round, payload) VALUES (?, ?, ?, ?, ?, ?)");
+    this.maxSeq = this.db.prepare("SELECT MAX(seq) AS seq FROM events WHERE log_id = ?");
+    this.appendMany = this.db.transaction((logId: string, records: readonly StoreRecord[], at: number) => {
       const seqs: number[] = [];
-      let seq = this.seqAfterLast(gameId);
+      let seq = this.seqAfterLast(logId);
       for (const record of records) {
         const { kind, ...payload } = record;
         const round = "round" in record && typeof record.round === "number" ? record.round : null;
-        this.insert.run(gameId, seq, at, kind, round, JSON.stringify(payload));
+        this.insert.run(logId, seq, at, kind, round, JSON.stringify(payload));
         seqs.push(seq++);
       }
-      this.nextSeq.set(gameId, seq);
+      this.nextSeq.set(logId, seq);
       return seqs;
     });
   }
@@ -79,10 +80,10 @@ export class GameStore {
     this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }
 
-  private seqAfterLast(gameId: string): number {
-    const cached = this.nextSeq.get(gameId);
+  private seqAfterLast(logId: string): number {
+    const cached = this.nextSeq.get(logId);
     if (cached !== undefined) return cached;
-    const row = this.maxSeq.get(gameId) as { seq: number | null };
+    const row = this.maxSeq.get(logId) as { seq: number | null };
     return row.seq === null ? 0 : row.seq + 1;
   }
 
@@ -90,63 +91,62 @@ export class GameStore {
    * Writes the records of one game in one transaction and returns their sequence numbers. Synchronous:
    * when it returns they are durable, so the caller may acknowledge the command that produced them.
    */
-  append(gameId: string, records: readonly StoreRecord[], at: number = Date.now()): number[] {
+  append(logId: string, records: readonly StoreRecord[], at: number = Date.now()): number[] {
     if (records.length === 0) return [];
     try {
-      return this.appendMany(gameId, records, at);
+      return this.appendMany(logId, records, at);
     } catch (error) {
       // A failed transaction leaves the cached counter possibly ahead; re-read it next time.
-      this.nextSeq.delete(gameId);
+      this.nextSeq.delete(logId);
       throw error;
     }
   }
 
   /** Every record of one game in write order (optionally only some kinds). */
-  eventsOf(gameId: string, kinds?: readonly RecordKind[]): StoredEvent[] {
+  eventsOf(logId: string, kinds?: readonly RecordKind[]): StoredEvent[] {
     const rows = (
       kinds && kinds.length > 0
         ? this.db
-            .prepare(`SELECT game_id, seq, at, kind, payload FROM events WHERE game_id = ? AND kind IN (${kinds.map(() => "?").join(",")}) ORDER BY seq`)
-            .all(gameId, ...kinds)
-        : this.db.prepare("SELECT game_id, seq, at, kind, payload FROM events WHERE game_id = ? ORDER BY seq").all(gameId)
+            .prepare(`SELECT log_id, seq, at, kind, payload FROM events WHERE log_id = ? AND kind IN (${kinds.map(() => "?").join(",")}) ORDER BY seq`)
+            .all(logId, ...kinds)
+        : this.db.prepare("SELECT log_id, seq, at, kind, payload FROM events WHERE log_id = ? ORDER BY seq").all(logId)
     ) as EventRow[];
     return rows.map(eventFromRow);
   }
 
   /** Records of one kind across games, in write order (exports and the leaderboard read these). */
-  eventsOfKind<K extends RecordKind>(kind: K, gameIds?: readonly string[]): StoredEvent<RecordOf<K>>[] {
+  eventsOfKind<K extends RecordKind>(kind: K, logIds?: readonly string[]): StoredEvent<RecordOf<K>>[] {
     const rows = (
-      gameIds
+      logIds
         ? this.db
-            .prepare(`SELECT game_id, seq, at, kind, payload FROM events WHERE kind = ? AND game_id IN (SELECT value FROM json_each(?)) ORDER BY id`)
-            .all(kind, JSON.stringify(gameIds))
-        : this.db.prepare("SELECT game_id, seq, at, kind, payload FROM events WHERE kind = ? ORDER BY id").all(kind)
+            .prepare(`SELECT log_id, seq, at, kind, payload FROM events WHERE kind = ? AND log_id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+            .all(kind, JSON.stringify(logIds))
+        : this.db.prepare("SELECT log_id, seq, at, kind, payload FROM events WHERE kind = ? ORDER BY id").all(kind)
     ) as EventRow[];
     return rows.map((row) => eventFromRow(row) as StoredEvent<RecordOf<K>>);
   }
 
-  /** Games in start order; `since` (ms) keeps those started at or after it. */
-  games(filter: { since?: number; gameId?: string } = {}): GameSummary[] {
+  /** Logs in opening order; `since` (ms) keeps those opened at or after it. */
+  logs(filter: { since?: number; logId?: string } = {}): LogSummary[] {
     const rows = this.db
       .prepare(
-        `SELECT game_id, room_code, started_at, ended_at, status, end_reason FROM games
-         WHERE (@since IS NULL OR started_at >= @since) AND (@gameId IS NULL OR game_id = @gameId)
-         ORDER BY started_at, game_id`,
+        `SELECT log_id, room_code, opened_at, closed_at, close_reason FROM logs
+         WHERE (@since IS NULL OR opened_at >= @since) AND (@logId IS NULL OR log_id = @logId)
+         ORDER BY opened_at, log_id`,
       )
-      .all({ since: filter.since ?? null, gameId: filter.gameId ?? null }) as {
-      game_id: string;
+      .all({ since: filter.since ?? null, logId: filter.logId ?? null }) as {
+      log_id: string;
       room_code: string;
-      started_at: number;
-      ended_at: number | null;
-      status: GameSummary["status"];
-      end_reason: string | null;
+      opened_at: number;
+      closed_at: number | null;
+      close_reason: string | null;
     }[];
-    return rows.map((r) => ({ gameId: r.game_id, roomCode: r.room_code, startedAt: r.started_at, endedAt: r.ended_at, status: r.status, endReason: r.end_reason }));
+    return rows.map((r) => ({ logId: r.log_id, roomCode: r.room_code, openedAt: r.opened_at, closedAt: r.closed_at, closeReason: r.close_reason }));
   }
 
-  /** Games that started and never ended: what a restart must restore or close. */
-  unfinishedGames(): GameSummary[] {
-    return this.games().filter((g) => g.status === "open");
+  /** Logs of rooms that were open when the server stopped: what a restart restores or closes. */
+  openLogs(): LogSummary[] {
+    return this.logs().filter((log) => log.closedAt === null);
   }
 
   /** Raw SQL access for the read-only views (tests, tools). */
@@ -160,5 +160,5 @@ export class GameStore {
 }
 
 function eventFromRow(row: EventRow): StoredEvent {
-  return { ...(JSON.parse(row.payload) as object), kind: row.kind, gameId: row.game_id, seq: row.seq, at: row.at } as StoredEvent;
+  return { ...(JSON.parse(row.payload) as object), kind: row.kind, logId: row.log_id, seq: row.seq, at: row.at } as StoredEvent;
 }

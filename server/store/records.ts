@@ -1,34 +1,34 @@
 /**
  * What the game log holds. Every record is one append-only row of the `events` table (kind + JSON payload);
- * the research tables (clues, votes, scores …) are SQL views over these rows, so nothing is ever updated.
+ * the research tables (clues, votes, points …) are SQL views over these rows, so nothing is ever updated.
  *
- * Two families live side by side:
- * - `action`: the reducer's actions exactly as applied, in order. With the game's seed they rebuild the
- *   live state after a crash (see restore.ts). They are an implementation record, not research data.
- * - everything else: self-describing facts (a clue, a vote, a score) that stay readable without the
- *   reducer's code, which is what exports and the leaderboard read.
+ * A log is one room's life (its `gameId` in the table is the log id): the host may play several games in
+ * it, each with its rounds. Two families of records live side by side:
+ * - `log-open` + `action`: the reducer's starting state and its actions exactly as applied, in order. With
+ *   the room's seed they rebuild the live state after a crash (restore.ts).
+ * - everything else: self-describing facts (a deal, a clue, a vote, a guess, points) that stay readable
+ *   without the reducer's code, which is what exports and the leaderboard read (state-records.ts derives
+ *   them from each change of state).
  */
 
 export type Controller = "human" | "bot";
 
+/** A seat of a round: its place at the table when the round was dealt (0 = first seat). */
 export interface SeatInfo {
   seat: number;
   playerId: string;
-  name: string;
   controller: Controller;
-  /** The bot's model: "lexical" or an LLM model id; absent for humans. */
+  /** The bot's profile: "lexical" or "llm:MODEL"; absent for humans. */
   model?: string;
 }
 
-export interface GameStartRecord {
-  kind: "game-start";
+export interface LogOpenRecord {
+  kind: "log-open";
   roomCode: string;
-  /** The seed the reducer's RNG was built from: with the actions it reproduces every deal. */
-  seed: number | string;
-  settings: unknown;
-  /** The reducer state the actions apply to (the lobby as it was when play began). */
-  initialState?: unknown;
-  seats: SeatInfo[];
+  /** The room's seed: the reducer's RNG is built from it, so the actions replay every deal. */
+  seed: string;
+  /** The reducer state the first action applies to (the new table with its host). */
+  initialState: unknown;
   evaluators: string[];
 }
 
@@ -43,65 +43,88 @@ export interface SessionRecord {
   token: string;
   playerId: string;
   spectator: boolean;
+  name: string;
 }
 
-export interface SeatRecord extends SeatInfo {
-  kind: "seat";
+/** A game of the room begins (the host pressed start, or started again). */
+export interface GameStartRecord {
+  kind: "game-start";
+  gameNumber: number;
+  settings: unknown;
+  seats: SeatInfo[];
+}
+
+export interface GameOverRecord {
+  kind: "game-over";
+  gameNumber: number;
+  winnerSeats: number[];
+  /** Final scores by seat (seats of the game's last round). */
+  points: { seat: number; total: number }[];
+  /** True when the host ended the game before anyone reached the target. */
+  aborted: boolean;
 }
 
 export interface RoundDealtRecord {
   kind: "round-dealt";
+  gameNumber: number;
   round: number;
   category: string;
   words: string[];
   secret: string;
+  /** The category's decoys (best first) that scoring uses; [] for a custom card. */
   decoys: string[];
   chameleonSeat: number;
   dealerSeat: number;
+  seats: SeatInfo[];
 }
 
-/** How a clue came to be: typed by a human, chosen by a bot, or a fallback for a human or bot that ran out of time or failed. */
-export type ClueSource = "human" | "bot" | "fallback";
+/** How a move came to be: made by a human, by a bot, or by the fallback bot (a timed-out turn, an absent human, a failed LLM bot). */
+export type MoveSource = "human" | "bot" | "fallback";
 
 export interface ClueRecord {
   kind: "clue";
+  gameNumber: number;
   round: number;
   /** 0-based position in the round's clue order. */
   turn: number;
   seat: number;
   text: string;
-  source: ClueSource;
+  source: MoveSource;
   /** For bot and fallback clues: the model that wrote it ("lexical" for the WordNet bot). */
   model?: string;
-  /** True when the clue was given by the chameleon (recorded as a bluff, its leakage means nothing). */
+  /** True when the clue was given by the chameleon (a bluff: its leakage means nothing). */
   byChameleon: boolean;
 }
 
 export interface VoteRecord {
   kind: "vote";
+  gameNumber: number;
   round: number;
   voterSeat: number;
-  /** null: the vote was withdrawn or the voter abstained. */
   targetSeat: number | null;
-  source: ClueSource;
+  source: MoveSource;
 }
 
 export interface AccusationRecord {
   kind: "accusation";
+  gameNumber: number;
   round: number;
-  accusedSeat: number;
+  /** null: nobody voted. */
+  accusedSeat: number | null;
   /** Final tally, seat → votes received. */
   tally: Record<string, number>;
-  tieBreak: boolean;
+  /** "dealer" or "timeout" when a tie was broken; null otherwise. */
+  tieBrokenBy: "dealer" | "timeout" | null;
 }
 
 export interface GuessRecord {
   kind: "guess";
+  gameNumber: number;
   round: number;
   seat: number;
   word: string;
   correct: boolean;
-  source: ClueSource;
+  source: MoveSource;
 }
 
 export interface PointsEntry {
@@ -112,32 +135,36 @@ export interface PointsEntry {
 
 export interface RoundEndRecord {
   kind: "round-end";
+  gameNumber: number;
   round: number;
-  /** "escaped" (wrong player accused), "caught-guessed" (caught, guessed right), "caught" (caught, guessed wrong). */
+  /** "escaped" (wrong or nobody accused), "guessed" (caught, found the secret), "caught" (caught, missed), "aborted". */
   outcome: string;
   points: PointsEntry[];
 }
 
-export interface GameEndRecord {
-  kind: "game-end";
-  /** "finished": someone reached the target; otherwise why the game stopped (e.g. "room closed", "not restorable: …"). */
+/** The last record of a log: the room closed, or a restart could not restore it. */
+export interface LogCloseRecord {
+  kind: "log-close";
   reason: string;
-  finished: boolean;
-  winnerSeats: number[];
 }
 
 export interface BotDecisionRecord {
   kind: "bot-decision";
-  round: number;
-  seat: number;
-  decision: "clue" | "vote" | "guess";
+  /** Absent outside a round. */
+  gameNumber?: number;
+  round?: number;
+  seat?: number;
+  playerId: string;
+  decision: string;
+  /** The seat's bot profile, or "lexical" for the fallback bot playing an absent human. */
   model: string;
+  /** An LLM bot's unusable reply replaced by the lexical decision, or the lexical bot playing for an absent human. */
   fallback: boolean;
-  /** Why it fell back (timeout, unparseable reply, endpoint down). */
-  reason?: string;
-  latencyMs: number;
-  output: unknown;
-  detail?: unknown;
+  /** The agent's own label: "lexical", "llm:MODEL", "fallback", "last-resort". */
+  source: string;
+  /** Why it fell back (timeout, unparseable reply, endpoint down), or the model's raw answer. */
+  note?: string;
+  output: string;
 }
 
 /**
@@ -156,17 +183,18 @@ export interface EvaluatorCallRecord {
 }
 
 export type StoreRecord =
-  | GameStartRecord
+  | LogOpenRecord
   | ActionRecord
   | SessionRecord
-  | SeatRecord
+  | GameStartRecord
+  | GameOverRecord
   | RoundDealtRecord
   | ClueRecord
   | VoteRecord
   | AccusationRecord
   | GuessRecord
   | RoundEndRecord
-  | GameEndRecord
+  | LogCloseRecord
   | BotDecisionRecord
   | EvaluatorCallRecord;
 
@@ -174,4 +202,4 @@ export type RecordKind = StoreRecord["kind"];
 export type RecordOf<K extends RecordKind> = Extract<StoreRecord, { kind: K }>;
 
 /** A record as read back: where and when it was written. */
-export type StoredEvent<R extends StoreRecord = StoreRecord> = R & { gameId: string; seq: number; at: number };
+export type StoredEvent<R extends StoreRecord = StoreRecord> = R & { logId: string; seq: number; at: number };

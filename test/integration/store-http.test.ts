@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataRouter } from "../../server/export/router";
 import { GameStore } from "../../server/store/game-store";
-import { logFixtureGame } from "../support/store-game-fixture";
+import { logFixtureGame, type LoggedTable } from "../support/store-game-fixture";
 
 const validate = new Ajv({ strict: true }).compile(JSON.parse(readFileSync(new URL("../../docs/schema/sneak-export.schema.json", import.meta.url), "utf8")));
 
@@ -18,6 +18,8 @@ let server: Server;
 let base: string;
 let bare: Server;
 let bareBase: string;
+let one: LoggedTable;
+let two: LoggedTable;
 
 function listen(app: express.Express): Promise<[Server, string]> {
   return new Promise((resolve) => {
@@ -28,8 +30,10 @@ function listen(app: express.Express): Promise<[Server, string]> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "sneak-http-"));
   store = new GameStore({ path: join(dir, "game.db") });
-  await logFixtureGame(store, "g-one", { finished: true, at: Date.UTC(2026, 0, 1) });
-  await logFixtureGame(store, "g-two", { unrevealedSecret: "pig", at: Date.UTC(2026, 2, 1) });
+  let january = Date.UTC(2026, 0, 1);
+  let march = Date.UTC(2026, 2, 1);
+  one = await logFixtureGame(store, { code: "ONEA", close: true, now: () => (january += 1000) });
+  two = await logFixtureGame(store, { code: "TWOB", unrevealed: true, now: () => (march += 1000) });
   [server, base] = await listen(express().use(dataRouter(store)));
   [bare, bareBase] = await listen(express().use(dataRouter(null)));
 });
@@ -43,30 +47,34 @@ afterAll(async () => {
 const jsonLines = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
 
 describe("export endpoints", () => {
-  it("GET /api/games/:id/export sends one game's JSONL as a download, every line valid", async () => {
-    const res = await fetch(`${base}/api/games/g-one/export`);
+  it("GET /api/games/:code/export sends the room's games as a JSONL download, every line valid", async () => {
+    const res = await fetch(`${base}/api/games/ONEA/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/x-ndjson/);
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="sneak-g-one.jsonl"');
+    const logId = one.log.logIdOf(one.room) ?? store.logs()[0].logId;
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="sneak-${logId}.jsonl"`);
     const lines = jsonLines(await res.text());
     expect(lines).toHaveLength(10);
-    expect(new Set(lines.map((l) => l.game))).toEqual(new Set(["g-one"]));
+    expect(new Set(lines.map((l) => l.game))).toEqual(new Set([`${logId}/1`]));
     for (const line of lines) expect(validate(line)).toBe(true);
+    // The same by log id, and one game of it.
+    expect(jsonLines(await (await fetch(`${base}/api/games/${logId}/export?game=1`)).text())).toEqual(lines);
+    expect(await (await fetch(`${base}/api/games/${logId}/export?game=2`)).text()).toBe("");
   });
 
   it("never sends a round still in play", async () => {
-    const text = await (await fetch(`${base}/api/games/g-two/export`)).text();
+    const text = await (await fetch(`${base}/api/games/TWOB/export`)).text();
     const lines = jsonLines(text);
-    expect(lines.map((l) => l.round)).not.toContain(3);
-    expect(lines.map((l) => l.secret)).not.toContain("pig");
+    const current = two.state.rounds[two.state.rounds.length - 1];
+    expect(lines.map((l) => l.round)).not.toContain(current.number);
     expect(text).not.toContain("moo");
   });
 
   it("GET /api/export sends every game, filtered by ?since, as JSONL or CSV", async () => {
     const all = jsonLines(await (await fetch(`${base}/api/export`)).text());
-    expect(new Set(all.map((l) => l.game))).toEqual(new Set(["g-one", "g-two"]));
+    expect(new Set(all.map((l) => l.game.slice(0, 4)))).toEqual(new Set(["ONEA", "TWOB"]));
     const recent = jsonLines(await (await fetch(`${base}/api/export?since=2026-02-01`)).text());
-    expect(new Set(recent.map((l) => l.game))).toEqual(new Set(["g-two"]));
+    expect(new Set(recent.map((l) => l.game.slice(0, 4)))).toEqual(new Set(["TWOB"]));
     const csv = await fetch(`${base}/api/export?format=csv`);
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     const rows = (await csv.text()).trim().split("\r\n");
@@ -76,8 +84,9 @@ describe("export endpoints", () => {
 
   it("answers bad requests with one clear line", async () => {
     const cases: [string, number, RegExp][] = [
-      ["/api/games/nope/export", 404, /no game nope/],
-      ["/api/games/bad%20id!/export", 400, /id: must be a game id/],
+      ["/api/games/NOPE/export", 404, /no game log for NOPE/],
+      ["/api/games/bad%20id!/export", 400, /id: must be a room code or a log id/],
+      ["/api/games/ONEA/export?game=x", 400, /game: must be a game number/],
       ["/api/export?since=yesterday", 400, /since: must be a date/],
       ["/api/export?since=2026-13-45", 400, /since: is not a real date/],
       ["/api/export?format=xlsx", 400, /format: must be jsonl or csv/],
@@ -100,7 +109,7 @@ describe("export endpoints", () => {
   });
 
   it("says so when the server keeps no log", async () => {
-    for (const path of ["/api/export", "/api/games/g-one/export", "/api/leaderboard"]) {
+    for (const path of ["/api/export", "/api/games/ONEA/export", "/api/leaderboard"]) {
       const res = await fetch(bareBase + path);
       expect(res.status).toBe(503);
       expect((await res.json()).error).toMatch(/SNEAK_DB=off/);

@@ -1,15 +1,18 @@
+import { applyAction, createGame } from "../../shared/game/rules";
+import type { GameAction, GameState, PlayerId, TopicCard } from "../../shared/game/types";
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
-import { scoreClue } from "../../server/scoring/clue-scoring";
 import type { RevealedClueScores } from "../../shared/protocol";
+import { scoreClue } from "../../server/scoring/clue-scoring";
 import type { GameStore } from "../../server/store/game-store";
-import type { ClueRecord, StoreRecord } from "../../server/store/records";
-import { recordingEvaluator } from "../../server/store/recording-evaluator";
+import { GameLog, type LoggedRoom } from "../../server/store/game-log";
+import { roomRngOf } from "../../server/store/restore";
 
 /**
- * A small deterministic judge for store tests: it scores by shared letters, which is crude but gives
- * distinct, reproducible distributions, so the export's rebuilt scores can be compared with the scoring
- * service's own. `failAllyOn` makes its ally fail on one clue, to exercise the failure paths.
+ * Games for the store tests, played through the real reducer and logged through the real GameLog hooks,
+ * exactly as the room calls them, with clues scored by the real scoring service.
  */
+
+/** A small deterministic judge: it scores by shared letters. `failAllyOn` makes its ally fail on one clue. */
 export function letterJudge(id: string, failAllyOn?: string): Evaluator {
   const affinity = (a: string, b: string) => [...new Set(a.toLowerCase())].filter((ch) => /[a-z]/.test(ch) && b.toLowerCase().includes(ch)).length;
   const distribution = (scores: number[]) => {
@@ -29,118 +32,143 @@ export function letterJudge(id: string, failAllyOn?: string): Evaluator {
   };
 }
 
-export const CARD = {
+export const CARD: TopicCard = {
+  id: "animals",
   category: "animals",
   words: ["cat", "dog", "horse", "cow", "sheep", "pig", "goat", "duck", "chicken", "rabbit", "mouse", "lion"],
-  decoys: ["pet", "farm", "tail", "fur", "wild"],
+  source: "dataset",
 };
+export const DECOYS = ["pet", "farm", "tail", "fur", "wild"];
 
-export interface FixtureClue {
-  seat: number;
-  text: string;
-  source: ClueRecord["source"];
-  model?: string;
+/** Seats: two humans, the lexical bot, an LLM bot. */
+export const PLAYERS = { ann: "h-ann", bea: "h-bea", lex: "b-lex", gpt: "b-gpt" } as const;
+
+export interface LoggedTable {
+  log: GameLog;
+  room: LoggedRoom;
+  state: GameState;
+  /** The scoring service's results per `game/round`, to compare with exports. */
+  scored: Map<string, RevealedClueScores[]>;
+  act(action: GameAction): GameState;
+  /** The fixture's clock: one second later at each call. */
+  tick(): number;
+  /** Plays one round: clues by seat (bots' decisions logged first), votes, and the chameleon's guess when caught. */
+  playRound(plan: RoundPlan): Promise<void>;
 }
 
-/**
- * Logs a game as the room does: the game's start, each revealed round (deal, clues scored through the real
- * scoring service with recording judges, votes, accusation, guess, points), then optionally an unrevealed round.
- * Returns the scoring service's results per round so tests can compare the export with them.
- */
-export async function logFixtureGame(
-  store: GameStore,
-  gameId: string,
-  options: {
-    evaluators?: Evaluator[];
-    rounds?: { secret: string; chameleonSeat: number; clues: FixtureClue[]; votes: [number, number][]; guess: string }[];
-    unrevealedSecret?: string;
-    finished?: boolean;
-    at?: number;
-  } = {},
-): Promise<Map<number, RevealedClueScores[]>> {
-  const at = options.at ?? Date.UTC(2026, 0, 1);
-  const write = (records: StoreRecord[]) => store.append(gameId, records, at);
-  const judges = (options.evaluators ?? [letterJudge("toy-a"), letterJudge("toy-b", "cheese")]).map((e) =>
-    recordingEvaluator(e, (call) => write([call])),
-  );
-  write([
-    {
-      kind: "game-start",
-      roomCode: "WXYZ",
-      seed: 7,
-      settings: { targetScore: 5 },
-      seats: [
-        { seat: 0, playerId: "h0", name: "Ann", controller: "human" },
-        { seat: 1, playerId: "h1", name: "Bea", controller: "human" },
-        { seat: 2, playerId: "b2", name: "Lex", controller: "bot", model: "lexical" },
-        { seat: 3, playerId: "b3", name: "Gpt", controller: "bot", model: "llm:toy-model" },
-      ],
-      evaluators: judges.map((j) => j.id),
-    },
-  ]);
-  const rounds = options.rounds ?? [
-    {
-      secret: "cat",
-      chameleonSeat: 3,
-      clues: [
-        { seat: 0, text: "whiskers", source: "human" },
-        { seat: 1, text: "=HYPERLINK(\"http://x\")", source: "human" },
-        { seat: 2, text: "purr", source: "bot", model: "lexical" },
-        { seat: 3, text: "farmyard", source: "fallback", model: "lexical" },
-      ],
-      votes: [[0, 3], [1, 3], [2, 3], [3, 0]],
-      guess: "dog",
-    },
-    {
-      secret: "horse",
-      chameleonSeat: 0,
-      clues: [
-        { seat: 1, text: "saddle", source: "human" },
-        { seat: 2, text: "cheese", source: "bot", model: "lexical" },
-        { seat: 3, text: "stable", source: "bot", model: "llm:toy-model" },
-        { seat: 0, text: "whiskers", source: "human" },
-      ],
-      votes: [[0, 2], [1, 0], [2, 0], [3, 0]],
-      guess: "cow",
-    },
-  ];
-  const results = new Map<number, RevealedClueScores[]>();
-  const totals = [0, 0, 0, 0];
-  for (const [index, round] of rounds.entries()) {
-    const number = index + 1;
-    write([{ kind: "round-dealt", round: number, ...CARD, secret: round.secret, chameleonSeat: round.chameleonSeat, dealerSeat: 0 }]);
-    const texts: string[] = [];
-    const scored: RevealedClueScores[] = [];
-    for (const [turn, clue] of round.clues.entries()) {
-      write([{ kind: "clue", round: number, turn, seat: clue.seat, text: clue.text, source: clue.source, model: clue.model, byChameleon: clue.seat === round.chameleonSeat }]);
-      texts.push(clue.text);
-      scored.push(
+export interface RoundPlan {
+  /** The clue each player gives. */
+  clues: Partial<Record<PlayerId, string>>;
+  /** Who votes for whom; "chameleon" names the round's chameleon. Missing voters abstain until the timer. */
+  votes: Partial<Record<PlayerId, PlayerId | "chameleon" | "not-chameleon">>;
+  /** The caught chameleon's guess: "secret", "wrong", or a word. */
+  guess?: "secret" | "wrong";
+  /** An LLM bot whose reply was unusable: its clue comes from the fallback. */
+  llmFallback?: boolean;
+}
+
+export async function loggedTable(store: GameStore, options: { code?: string; seed?: string; evaluators?: Evaluator[]; now?: () => number } = {}): Promise<LoggedTable> {
+  let clock = options.now ? options.now() : Date.UTC(2026, 0, 1);
+  const now = options.now ?? (() => (clock += 1000));
+  const log = new GameLog(store, { decoysOf: () => DECOYS, evaluatorIds: ["toy-a", "toy-b"], now, log: () => {} });
+  const room: LoggedRoom = { code: options.code ?? "WXYZ", seed: options.seed ?? "fixture-seed" };
+  const rng = roomRngOf(room.seed);
+  let state = createGame({ host: { playerId: PLAYERS.ann, name: "Ann" }, library: [CARD] });
+  log.opened(room, state);
+  log.session(room, { token: "token-ann", playerId: PLAYERS.ann, spectator: false }, "Ann");
+  const judges = log.evaluatorsFor(room, options.evaluators ?? [letterJudge("toy-a"), letterJudge("toy-b", "cheese")]);
+  const scored = new Map<string, RevealedClueScores[]>();
+
+  const act = (action: GameAction): GameState => {
+    const result = applyAction(state, action, rng);
+    if (!result.ok) throw new Error(`${action.type} refused: ${result.message}`);
+    log.applied(room, action, result.state);
+    state = result.state;
+    return state;
+  };
+  const t = () => now();
+  act({ type: "join", now: t(), playerId: PLAYERS.bea, name: "Bea" });
+  log.session(room, { token: "token-bea", playerId: PLAYERS.bea, spectator: false }, "Bea");
+  act({ type: "addBot", now: t(), by: PLAYERS.ann, playerId: PLAYERS.lex, name: "Lex", botProfile: "lexical" });
+  act({ type: "addBot", now: t(), by: PLAYERS.ann, playerId: PLAYERS.gpt, name: "Gpt", botProfile: "llm:toy-model" });
+  act({ type: "updateSettings", now: t(), by: PLAYERS.ann, settings: { discussionSeconds: 0, clueMaxWords: 5 } });
+
+  async function playRound(plan: RoundPlan): Promise<void> {
+    const round = () => state.rounds[state.rounds.length - 1];
+    const key = `${state.gameNumber}/${round().number}`;
+    const results: RevealedClueScores[] = [];
+    for (const playerId of round().order) {
+      const text = plan.clues[playerId] ?? `clue${round().clues.length}`;
+      const seat = state.seats.find((s) => s.id === playerId)!;
+      if (seat.kind === "bot") {
+        const fallback = plan.llmFallback && seat.botProfile?.startsWith("llm:");
+        log.decision(room, playerId, "clue", { value: text, source: fallback ? "fallback" : seat.botProfile!, note: fallback ? "timeout after 8000 ms" : undefined });
+      }
+      act({ type: "giveClue", now: t(), by: playerId, text });
+      const r = round();
+      const index = r.clues.length - 1;
+      results.push(
         await scoreClue(judges, {
-          round: number, clueIndex: turn, playerId: `p${clue.seat}`, clue: clue.text, byChameleon: clue.seat === round.chameleonSeat,
-          fallback: clue.source === "fallback", ...CARD, secret: round.secret, cluesSoFar: texts.slice(), seed: `${gameId}/${number}/${turn}`,
+          round: r.number, clueIndex: index, playerId, clue: r.clues[index].text, byChameleon: playerId === r.chameleonId, fallback: false,
+          category: r.card.category, words: r.card.words, secret: r.secret, decoys: DECOYS,
+          cluesSoFar: r.clues.map((c) => c.text), seed: `${room.seed}/${key}/${index}`,
         }),
       );
     }
-    results.set(number, scored);
-    for (const [voter, target] of round.votes) write([{ kind: "vote", round: number, voterSeat: voter, targetSeat: target, source: voter >= 2 ? "bot" : "human" }]);
-    const tally: Record<string, number> = {};
-    for (const [, target] of round.votes) tally[target] = (tally[target] ?? 0) + 1;
-    const accused = Number(Object.entries(tally).sort((a, b) => b[1] - a[1])[0][0]);
-    write([{ kind: "accusation", round: number, accusedSeat: accused, tally, tieBreak: false }]);
-    const caught = accused === round.chameleonSeat;
-    const correct = round.guess === round.secret;
-    if (caught) write([{ kind: "guess", round: number, seat: round.chameleonSeat, word: round.guess, correct, source: round.chameleonSeat >= 2 ? "bot" : "human" }]);
-    const deltas = totals.map((_, seat) => (!caught ? (seat === round.chameleonSeat ? 2 : 0) : correct ? (seat === round.chameleonSeat ? 1 : 0) : seat === round.chameleonSeat ? 0 : 2));
-    deltas.forEach((d, seat) => (totals[seat] += d));
-    write([{ kind: "round-end", round: number, outcome: !caught ? "escaped" : correct ? "caught-guessed" : "caught", points: deltas.map((delta, seat) => ({ seat, delta, total: totals[seat] })) }]);
+    scored.set(key, results);
+    for (const [voter, target] of Object.entries(plan.votes)) {
+      if (state.phase !== "vote") break;
+      const r = round();
+      let named = target === "chameleon" ? r.chameleonId : target === "not-chameleon" ? r.order.find((id) => id !== r.chameleonId && id !== voter)! : target!;
+      // Nobody may vote for themselves: the chameleon told to "vote for the chameleon" names someone else.
+      if (named === voter) named = r.order.find((id) => id !== voter)!;
+      if (state.seats.find((s) => s.id === voter)?.kind === "bot") log.decision(room, voter, "vote", { value: named, source: "lexical" });
+      act({ type: "vote", now: t(), by: voter, target: named });
+    }
+    if (state.phase === "vote") act({ type: "timeout", now: Math.max(state.deadline ?? 0, t()) });
+    if (state.phase === "tieBreak") act({ type: "breakTie", now: t(), by: round().dealerId, accusedId: round().tied![0] });
+    if (state.phase === "guess") {
+      const r = round();
+      const word = plan.guess === "secret" ? r.secret : r.card.words.find((w) => w !== r.secret)!;
+      if (state.seats.find((s) => s.id === r.chameleonId)?.kind === "bot") log.decision(room, r.chameleonId, "guess", { value: word, source: "lexical" });
+      act({ type: "guess", now: t(), by: r.chameleonId, word });
+    }
   }
-  if (options.unrevealedSecret) {
-    const number = rounds.length + 1;
-    write([
-      { kind: "round-dealt", round: number, ...CARD, secret: options.unrevealedSecret, chameleonSeat: 1, dealerSeat: 1 },
-      { kind: "clue", round: number, turn: 0, seat: 1, text: "moo", source: "human", byChameleon: true },
-    ]);
+
+  return {
+    log,
+    room,
+    get state() {
+      return state;
+    },
+    scored,
+    act,
+    tick: t,
+    playRound,
+  };
+}
+
+/** Two revealed rounds (a human's formula-like clue, a repeated clue, an ally failure, an LLM fallback), optionally a third still in play. */
+export async function logFixtureGame(store: GameStore, options: { code?: string; seed?: string; unrevealed?: boolean; close?: boolean; now?: () => number } = {}): Promise<LoggedTable> {
+  const table = await loggedTable(store, options);
+  table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
+  await table.playRound({
+    clues: { [PLAYERS.ann]: "whiskers", [PLAYERS.bea]: '=HYPERLINK("http://x")', [PLAYERS.lex]: "purr", [PLAYERS.gpt]: "farmyard" },
+    votes: { [PLAYERS.ann]: "chameleon", [PLAYERS.bea]: "chameleon", [PLAYERS.lex]: "chameleon", [PLAYERS.gpt]: "not-chameleon" },
+    guess: "wrong",
+    llmFallback: true,
+  });
+  table.act({ type: "nextRound", now: table.tick(), by: PLAYERS.ann });
+  await table.playRound({
+    clues: { [PLAYERS.ann]: "saddle", [PLAYERS.bea]: "whiskers", [PLAYERS.lex]: "cheese", [PLAYERS.gpt]: "whiskers" },
+    votes: { [PLAYERS.ann]: "not-chameleon", [PLAYERS.bea]: "not-chameleon", [PLAYERS.lex]: "chameleon", [PLAYERS.gpt]: "chameleon" },
+    guess: "secret",
+  });
+  if (options.unrevealed) {
+    table.act({ type: "nextRound", now: table.tick(), by: PLAYERS.ann });
+    const r = table.state.rounds[table.state.rounds.length - 1];
+    table.act({ type: "giveClue", now: table.tick(), by: r.order[0], text: "moo" });
   }
-  if (options.finished) write([{ kind: "game-end", reason: "finished", finished: true, winnerSeats: [0] }]);
-  return results;
+  if (options.close) table.log.closed(table.room, "room-closed");
+  return table;
 }

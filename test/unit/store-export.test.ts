@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GameStore } from "../../server/store/game-store";
 import { exportLines } from "../../server/export/export-lines";
 import type { ClueLine, ExportLine, RoundLine } from "../../server/export/export-types";
-import { logFixtureGame } from "../support/store-game-fixture";
+import { logFixtureGame, PLAYERS } from "../support/store-game-fixture";
 
 const schema = JSON.parse(readFileSync(new URL("../../docs/schema/sneak-export.schema.json", import.meta.url), "utf8"));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
@@ -22,24 +22,28 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const cluesOf = (lines: ExportLine[]) => lines.filter((l): l is ClueLine => l.type === "clue");
+const roundsOf = (lines: ExportLine[]) => lines.filter((l): l is RoundLine => l.type === "round");
+
 describe("export lines", () => {
   it("writes every clue of each revealed round, then the round's outcome, and each line matches the schema", async () => {
-    await logFixtureGame(store, "g1", { finished: true });
+    await logFixtureGame(store);
     const lines = [...exportLines(store)];
     expect(lines.map((l) => `${l.type}:${l.round}`)).toEqual(["clue:1", "clue:1", "clue:1", "clue:1", "round:1", "clue:2", "clue:2", "clue:2", "clue:2", "round:2"]);
     for (const line of lines) {
-      const ok = validate(JSON.parse(JSON.stringify(line)));
+      validate(JSON.parse(JSON.stringify(line)));
       expect(validate.errors ?? [], JSON.stringify(line).slice(0, 200)).toEqual([]);
-      expect(ok).toBe(true);
     }
+    expect(new Set(lines.map((l) => l.game)).size).toBe(1);
+    expect(lines[0].game).toMatch(/^WXYZ-[a-z0-9]+\/1$/);
   });
 
   it("rebuilds the same per-evaluator scores the game's scoring service computed", async () => {
-    const scored = await logFixtureGame(store, "g1");
-    const clues = [...exportLines(store)].filter((l): l is ClueLine => l.type === "clue");
+    const table = await logFixtureGame(store);
+    const clues = cluesOf([...exportLines(store)]);
     expect(clues).toHaveLength(8);
     for (const clue of clues) {
-      const expected = scored.get(clue.round)![clue.turn];
+      const expected = table.scored.get(`${clue.gameNumber}/${clue.round}`)![clue.turn];
       expect(clue.message).toBe(expected.clue);
       expect(clue.evaluations.map((e) => e.evaluator)).toEqual(expected.perEvaluator.map((e) => e.evaluator));
       clue.evaluations.forEach((e, i) => {
@@ -47,63 +51,94 @@ describe("export lines", () => {
         expect(e.scores).toEqual(want.scores);
         expect(e.leakage).toBeCloseTo(want.leakage!, 12);
         expect(e.cumulativeLeakage).toBeCloseTo(want.cumulativeLeakage!, 12);
-        if (e.scores) expect(e.ally!.options).toContain(clue.message);
         expect(e.chameleon!.options.slice().sort()).toEqual(clue.words.slice().sort());
+        if (e.scores) expect(e.ally!.options).toContain(clue.message);
       });
       expect(clue.mean.utility ?? null).toEqual(expected.mean?.utility ?? null);
       expect(clue.mean.cumulativeLeakage!).toBeCloseTo(expected.cumulativeLeakage!, 12);
     }
-    // The ally failure of toy-b on "cheese" is kept as a failure, not a zero.
+    // toy-b's ally fails on "cheese": kept as a failure, never scored as 0.
     const cheese = clues.find((c) => c.message === "cheese")!;
     expect(cheese.evaluations[1].scores).toBeNull();
     expect(cheese.evaluations[1].failure).toMatch(/ally: no option label/);
     expect(cheese.mean.utility).toBe(cheese.evaluations[0].scores!.utility);
+    // A repeated clue is matched to its own calls: the second "whiskers" of round 2 has its cumulative view.
+    const repeated = clues.filter((c) => c.round === 2 && c.message === "whiskers");
+    expect(repeated).toHaveLength(2);
+    for (const clue of repeated) expect(clue.evaluations[0].cumulative!.options).toHaveLength(12);
   });
 
-  it("labels who wrote each clue: human, bot with its model, fallbacks, the chameleon's bluff", async () => {
-    await logFixtureGame(store, "g1");
-    const clues = [...exportLines(store)].filter((l): l is ClueLine => l.type === "clue" && l.round === 1);
-    expect(clues.map((c) => [c.generator, c.source.fallback, c.source.seat, c.byChameleon])).toEqual([
-      ["human", false, "human", false],
-      ["human", false, "human", false],
-      ["bot:lexical", false, "bot", false],
-      ["bot:lexical", true, "bot", true],
-    ]);
-    expect(clues[3].source.seatModel).toBe("llm:toy-model");
+  it("labels who wrote each clue: human, bot and model, the LLM bot's fallback, the chameleon's bluff", async () => {
+    await logFixtureGame(store);
+    const lines = [...exportLines(store)];
+    const round1 = roundsOf(lines)[0];
+    const playerOf = (seat: number) => round1.seats.find((s) => s.seat === seat)!.player;
+    const labels = Object.fromEntries(cluesOf(lines).filter((c) => c.round === 1).map((c) => [playerOf(c.seat), [c.generator, c.source.fallback, c.source.seat, c.source.seatModel]]));
+    expect(labels).toEqual({
+      [PLAYERS.ann]: ["human", false, "human", null],
+      [PLAYERS.bea]: ["human", false, "human", null],
+      [PLAYERS.lex]: ["bot:lexical", false, "bot", "lexical"],
+      [PLAYERS.gpt]: ["bot:lexical", true, "bot", "llm:toy-model"],
+    });
+    const round2 = cluesOf(lines).filter((c) => c.round === 2);
+    expect(round2.find((c) => c.message === "saddle")!.generator).toBe("human");
+    expect(round2.filter((c) => c.generator === "bot:llm:toy-model")).toHaveLength(1);
+    for (const clue of cluesOf(lines)) {
+      const round = roundsOf(lines).find((r) => r.round === clue.round)!;
+      expect(clue.byChameleon).toBe(clue.seat === round.chameleonSeat);
+    }
   });
 
-  it("records the round's votes, accusation, guess and points", async () => {
-    await logFixtureGame(store, "g1");
-    const rounds = [...exportLines(store)].filter((l): l is RoundLine => l.type === "round");
-    expect(rounds[0]).toMatchObject({ secret: "cat", chameleonSeat: 3, accusedSeat: 3, caught: true, guesses: [{ word: "dog", correct: false }], outcome: "caught" });
-    expect(rounds[0].votes).toEqual([
-      { voterSeat: 0, targetSeat: 3, source: "human" },
-      { voterSeat: 1, targetSeat: 3, source: "human" },
-      { voterSeat: 2, targetSeat: 3, source: "bot" },
-      { voterSeat: 3, targetSeat: 0, source: "bot" },
-    ]);
-    expect(rounds[0].points.map((p) => p.delta)).toEqual([2, 2, 2, 0]);
-    expect(rounds[1]).toMatchObject({ chameleonSeat: 0, accusedSeat: 0, caught: true, guesses: [{ word: "cow", correct: false, source: "human" }] });
+  it("records the round's votes, accusation, guess and points consistently with the rules", async () => {
+    await logFixtureGame(store);
+    const rounds = roundsOf([...exportLines(store)]);
+    expect(rounds).toHaveLength(2);
+    for (const round of rounds) {
+      expect(round.votes).toHaveLength(4);
+      expect(round.caught).toBe(round.accusedSeat === round.chameleonSeat);
+      const gains = Object.fromEntries(round.points.map((p) => [p.seat, p.delta]));
+      if (!round.caught) {
+        expect(round.outcome).toBe("escaped");
+        expect(round.guesses).toEqual([]);
+        expect(gains[round.chameleonSeat]).toBe(2);
+      } else {
+        expect(round.guesses).toHaveLength(1);
+        expect(round.outcome).toBe(round.guesses[0].correct ? "guessed" : "caught");
+        expect(round.guesses[0].correct).toBe(round.guesses[0].word === round.secret);
+      }
+      const total = round.points.reduce((s, p) => s + p.delta, 0);
+      expect([1, 2, 6]).toContain(total);
+    }
+    // Round 1's chameleon guessed a wrong word, round 2's the secret (when caught).
+    if (rounds[0].caught) expect(rounds[0].guesses[0].correct).toBe(false);
+    if (rounds[1].caught) expect(rounds[1].guesses[0].correct).toBe(true);
   });
 
   it("never exports a round that has not been revealed (its secret is still in play)", async () => {
-    await logFixtureGame(store, "g1", { unrevealedSecret: "pig" });
+    const table = await logFixtureGame(store, { unrevealed: true });
     const lines: ExportLine[] = [...exportLines(store)];
+    expect(table.state.rounds).toHaveLength(3);
     expect(lines.some((l) => l.round === 3)).toBe(false);
     expect(JSON.stringify(lines)).not.toContain("moo");
   });
 
-  it("filters by game and by start date", async () => {
-    await logFixtureGame(store, "old", { at: Date.UTC(2025, 0, 1) });
-    await logFixtureGame(store, "new", { at: Date.UTC(2026, 5, 1) });
-    expect(new Set([...exportLines(store, { gameId: "old" })].map((l) => l.game))).toEqual(new Set(["old"]));
-    expect(new Set([...exportLines(store, { since: Date.UTC(2026, 0, 1) })].map((l) => l.game))).toEqual(new Set(["new"]));
-    expect([...exportLines(store, { gameId: "nope" })]).toEqual([]);
+  it("selects by log id, by room code (its latest log), by game number and by opening date", async () => {
+    let early = Date.UTC(2025, 0, 1);
+    let late = Date.UTC(2026, 5, 1);
+    const old = await logFixtureGame(store, { code: "AAAA", now: () => (early += 1000) });
+    const recent = await logFixtureGame(store, { code: "BBBB", now: () => (late += 1000) });
+    const oldId = old.log.logIdOf(old.room)!;
+    expect(new Set([...exportLines(store, { logId: oldId })].map((l) => l.game))).toEqual(new Set([`${oldId}/1`]));
+    expect(new Set([...exportLines(store, { logId: "BBBB" })].map((l) => l.game))).toEqual(new Set([`${recent.log.logIdOf(recent.room)}/1`]));
+    expect(new Set([...exportLines(store, { since: Date.UTC(2026, 0, 1) })].map((l) => l.game.slice(0, 4)))).toEqual(new Set(["BBBB"]));
+    expect([...exportLines(store, { logId: oldId, gameNumber: 2 })]).toEqual([]);
+    expect([...exportLines(store, { logId: "nope" })]).toEqual([]);
   });
 
   it("the schema rejects a line that breaks the format", async () => {
-    await logFixtureGame(store, "g1");
+    await logFixtureGame(store);
     const clue = JSON.parse(JSON.stringify([...exportLines(store)][0]));
+    expect(validate(clue)).toBe(true);
     expect(validate({ ...clue, generator: "robot" })).toBe(false);
     expect(validate({ ...clue, mean: { ...clue.mean, utility: 1.5 } })).toBe(false);
     const { secret: _secret, ...noSecret } = clue;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GameStore } from "../../server/store/game-store";
 import { storeConfigFromEnv } from "../../server/store/store-config";
 import type { StoreRecord } from "../../server/store/records";
+import { logFixtureGame } from "../support/store-game-fixture";
 
 let dir: string;
 let store: GameStore;
@@ -19,35 +20,25 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const start: StoreRecord = {
-  kind: "game-start",
-  roomCode: "ABCD",
-  seed: 42,
-  settings: { target: 5 },
-  seats: [
-    { seat: 0, playerId: "p0", name: "Ann", controller: "human" },
-    { seat: 1, playerId: "p1", name: "Bot", controller: "bot", model: "lexical" },
-  ],
-  evaluators: ["lexical"],
-};
+const open: StoreRecord = { kind: "log-open", roomCode: "ABCD", seed: "s", initialState: { phase: "lobby" }, evaluators: ["lexical"] };
 
 describe("GameStore", () => {
   it("opens the file in WAL mode and numbers each game's records from 0", () => {
     expect(store.query<{ journal_mode: string }>("PRAGMA journal_mode")[0].journal_mode).toBe("wal");
-    expect(store.append("g1", [start, { kind: "action", action: { type: "start" } }], 1000)).toEqual([0, 1]);
-    expect(store.append("g2", [start], 1001)).toEqual([0]);
+    expect(store.append("g1", [open, { kind: "action", action: { type: "start" } }], 1000)).toEqual([0, 1]);
+    expect(store.append("g2", [open], 1001)).toEqual([0]);
     expect(store.append("g1", [{ kind: "action", action: { type: "clue", text: "fur" } }], 1002)).toEqual([2]);
     const events = store.eventsOf("g1");
     expect(events.map((e) => [e.seq, e.kind])).toEqual([
-      [0, "game-start"],
+      [0, "log-open"],
       [1, "action"],
       [2, "action"],
     ]);
-    expect(events[2]).toMatchObject({ gameId: "g1", at: 1002, action: { type: "clue", text: "fur" } });
+    expect(events[2]).toMatchObject({ logId: "g1", at: 1002, action: { type: "clue", text: "fur" } });
   });
 
   it("continues the sequence after a reopen (a restart)", () => {
-    store.append("g1", [start, { kind: "action", action: 1 }]);
+    store.append("g1", [open, { kind: "action", action: 1 }]);
     store.close();
     store = new GameStore({ path: store.path });
     expect(store.append("g1", [{ kind: "action", action: 2 }])).toEqual([2]);
@@ -55,7 +46,7 @@ describe("GameStore", () => {
   });
 
   it("refuses to update or delete an event", () => {
-    store.append("g1", [start]);
+    store.append("g1", [open]);
     const raw = new Database(store.path);
     expect(() => raw.prepare("UPDATE events SET kind = 'x'").run()).toThrow(/append-only/);
     expect(() => raw.prepare("DELETE FROM events").run()).toThrow(/append-only/);
@@ -64,7 +55,7 @@ describe("GameStore", () => {
   });
 
   it("writes a batch atomically: a bad record leaves none of the batch behind", () => {
-    store.append("g1", [start]);
+    store.append("g1", [open]);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(() => store.append("g1", [{ kind: "action", action: 1 }, { kind: "action", action: cyclic }])).toThrow();
@@ -72,35 +63,27 @@ describe("GameStore", () => {
     expect(store.append("g1", [{ kind: "action", action: 3 }])).toEqual([1]);
   });
 
-  it("exposes research views: games, rounds, clues, votes, points, scores", () => {
-    store.append("g1", [
-      start,
-      { kind: "round-dealt", round: 1, category: "animals", words: ["cat", "dog", "cow"], secret: "cat", decoys: ["pet"], chameleonSeat: 1, dealerSeat: 0 },
-      { kind: "clue", round: 1, turn: 0, seat: 0, text: "whiskers", source: "human", byChameleon: false },
-      { kind: "clue", round: 1, turn: 1, seat: 1, text: "farm", source: "bot", model: "lexical", byChameleon: true },
-      { kind: "vote", round: 1, voterSeat: 0, targetSeat: 1, source: "human" },
-      { kind: "accusation", round: 1, accusedSeat: 1, tally: { "1": 1 }, tieBreak: false },
-      { kind: "guess", round: 1, seat: 1, word: "dog", correct: false, source: "bot" },
-      { kind: "round-end", round: 1, outcome: "caught", points: [{ seat: 0, delta: 2, total: 2 }, { seat: 1, delta: 0, total: 0 }] },
-      { kind: "bot-decision", round: 1, seat: 1, decision: "guess", model: "lexical", fallback: false, latencyMs: 3, output: "dog" },
-      { kind: "game-end", reason: "finished", finished: true, winnerSeats: [0] },
+  it("exposes research views over a real game: logs, games, rounds, clues, votes, points, bot decisions", async () => {
+    const table = await logFixtureGame(store, { close: true });
+    const logId = table.log.logIdOf(table.room) ?? store.logs()[0].logId;
+    expect(store.logs().map((l) => [l.logId, l.roomCode, l.closeReason])).toEqual([[logId, "WXYZ", "room-closed"]]);
+    expect(store.openLogs()).toEqual([]);
+    expect(store.query("SELECT game_number, ended_at IS NULL AS open FROM games")).toEqual([{ game_number: 1, open: 1 }]);
+    const rounds = store.query<{ round: number; category: string; secret: string; outcome: string }>("SELECT round, category, secret, outcome FROM rounds ORDER BY round");
+    expect(rounds.map((r) => [r.round, r.category, r.secret])).toEqual(table.state.rounds.map((r) => [r.number, "animals", r.secret]));
+    expect(rounds.every((r) => ["escaped", "caught", "guessed"].includes(r.outcome))).toBe(true);
+    expect(store.query("SELECT text FROM clues WHERE round = 1 ORDER BY turn").map((r) => (r as { text: string }).text)).toEqual(
+      table.state.rounds[0].clues.map((c) => c.text),
+    );
+    expect(store.query<{ n: number }>("SELECT COUNT(*) AS n FROM votes")[0].n).toBe(8);
+    const points = store.query<{ seat: number; total: number }>("SELECT seat, total FROM points WHERE round = 2");
+    expect(points.map((p) => p.total).sort()).toEqual(Object.values(table.state.points).sort());
+    expect(store.query("SELECT model, fallback, source FROM bot_decisions WHERE decision = 'clue' AND round = 1 ORDER BY model")).toEqual([
+      { model: "lexical", fallback: 0, source: "lexical" },
+      { model: "llm:toy-model", fallback: 1, source: "fallback" },
     ]);
-    store.append("g2", [start]);
-    expect(store.games().map((g) => [g.gameId, g.status])).toEqual([
-      ["g1", "finished"],
-      ["g2", "open"],
-    ]);
-    expect(store.unfinishedGames().map((g) => g.gameId)).toEqual(["g2"]);
-    expect(store.query("SELECT round, category, secret, outcome FROM rounds")).toEqual([{ round: 1, category: "animals", secret: "cat", outcome: "caught" }]);
-    expect(store.query("SELECT seat, text, source, model FROM clues ORDER BY turn")).toEqual([
-      { seat: 0, text: "whiskers", source: "human", model: null },
-      { seat: 1, text: "farm", source: "bot", model: "lexical" },
-    ]);
-    expect(store.query("SELECT seat, delta, total FROM points ORDER BY seat")).toEqual([
-      { seat: 0, delta: 2, total: 2 },
-      { seat: 1, delta: 0, total: 0 },
-    ]);
-    expect(store.query("SELECT model, fallback FROM bot_decisions")).toEqual([{ model: "lexical", fallback: 0 }]);
+    expect(store.query<{ n: number }>("SELECT COUNT(*) AS n FROM evaluator_calls")[0].n).toBeGreaterThan(16);
+    expect(store.query<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE kind = 'session'")[0].n).toBe(2);
   });
 
   it("reads its location from the environment with clear errors", () => {

@@ -1,0 +1,166 @@
+import type { GameAction, GameState, PlayerId, RoundState } from "../../shared/game/types";
+import type { Evaluator } from "../../shared/sneak/types";
+import type { GameStore } from "./game-store";
+import type { StoreRecord } from "./records";
+import { recordingEvaluator } from "./recording-evaluator";
+import { recordsOfChange } from "./state-records";
+
+/**
+ * The game server's side of the log: the room calls these hooks (server/rooms/room.ts, `RoomObserver`) and
+ * each writes synchronously, so an action is in the log before the command that caused it is acknowledged.
+ * One log per room: opened with the room's first state, closed when the room is disposed.
+ */
+
+/** What the log needs to know of a room. */
+export interface LoggedRoom {
+  readonly code: string;
+  readonly seed: string;
+}
+
+/** A bot's decision as the room reports it (server/agents/agent.ts `Decision`). */
+export interface DecisionLike {
+  value: string;
+  source: string;
+  note?: string;
+}
+
+interface RoomEntry {
+  logId: string;
+  state: GameState | null;
+  /** Seats the fallback bot is playing right now (an absent human): their moves are logged as fallbacks. */
+  fallbackSeats: Set<PlayerId>;
+}
+
+export interface GameLogOptions {
+  /** The dataset's decoys of a category (what scoring shows the ally). */
+  decoysOf(category: string): string[];
+  evaluatorIds: string[];
+  now?: () => number;
+  /** Where write failures are reported (the game goes on; the log says what it lost). */
+  log?: (line: string) => void;
+}
+
+export class GameLog {
+  private readonly rooms = new WeakMap<LoggedRoom, RoomEntry>();
+  private readonly now: () => number;
+  private readonly report: (line: string) => void;
+  private counter = 0;
+
+  constructor(
+    readonly store: GameStore,
+    private readonly options: GameLogOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.report = options.log ?? ((line) => console.error(line));
+  }
+
+  /** A fresh log id: the room code and the time, so ids sort by opening and a code reused later gets a new log. */
+  private freshLogId(code: string): string {
+    return `${code}-${this.now().toString(36)}${(this.counter++ % 1296).toString(36).padStart(2, "0")}`;
+  }
+
+  logIdOf(room: LoggedRoom): string | undefined {
+    return this.rooms.get(room)?.logId;
+  }
+
+  /** The room's table exists: its starting state opens the log (the actions replay from it). */
+  opened(room: LoggedRoom, initialState: GameState): void {
+    const logId = this.freshLogId(room.code);
+    this.rooms.set(room, { logId, state: initialState, fallbackSeats: new Set() });
+    this.write(logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState, evaluators: this.options.evaluatorIds }], true);
+  }
+
+  /** A room rebuilt from its log after a restart goes on writing to the same log. */
+  resumed(room: LoggedRoom, logId: string, state: GameState): void {
+    this.rooms.set(room, { logId, state, fallbackSeats: new Set() });
+  }
+
+  /** An action the rules accepted, with the state it produced. Throws when it cannot be made durable. */
+  applied(room: LoggedRoom, action: GameAction, state: GameState): void {
+    let entry = this.rooms.get(room);
+    if (!entry) {
+      // A room the log never saw open (no `opened` hook): log it anyway; it cannot be restored.
+      entry = { logId: this.freshLogId(room.code), state: null, fallbackSeats: new Set() };
+      this.rooms.set(room, entry);
+      this.write(entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], true);
+    }
+    const before = entry.state;
+    const fallbackSeats = entry.fallbackSeats;
+    const derived = before
+      ? recordsOfChange(before, state, {
+          decoysOf: (round: RoundState) => (round.card.source === "dataset" ? this.options.decoysOf(round.card.category) : []),
+          playedByFallback: (id) => fallbackSeats.has(id),
+        })
+      : [];
+    this.write(entry.logId, [{ kind: "action", action }, ...derived], true);
+    entry.state = state;
+    // A fallback decision covers the one move the room applies right after it; a timeout is the server's move.
+    if ("by" in action && typeof action.by === "string") fallbackSeats.delete(action.by);
+    if (action.type === "timeout") fallbackSeats.clear();
+  }
+
+  /** A session token was issued: kept so that players can reconnect after a restart. */
+  session(room: LoggedRoom, session: { token: string; playerId: string; spectator: boolean }, name: string): void {
+    const entry = this.rooms.get(room);
+    if (!entry) return;
+    this.write(entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], true);
+  }
+
+  /** A bot's (or the fallback bot's) decision, before the room applies it. */
+  decision(room: LoggedRoom, playerId: PlayerId, duty: string, decision: DecisionLike): void {
+    const entry = this.rooms.get(room);
+    if (!entry) return;
+    const state = entry.state;
+    const round = state?.rounds[state.rounds.length - 1];
+    const seatIndex = round ? round.order.indexOf(playerId) : -1;
+    const seat = state?.seats.find((s) => s.id === playerId);
+    const human = seat?.kind !== "bot";
+    // The server decides for a human seat only when the human is absent or timed out: a fallback move.
+    if (human) entry.fallbackSeats.add(playerId);
+    this.write(entry.logId, [
+      {
+        kind: "bot-decision",
+        ...(round && seatIndex >= 0 ? { gameNumber: state!.gameNumber, round: round.number, seat: seatIndex } : {}),
+        playerId,
+        decision: duty,
+        model: human ? "lexical" : (seat?.botProfile ?? "lexical"),
+        fallback: human || decision.source === "fallback" || decision.source === "last-resort",
+        source: decision.source,
+        ...(decision.note ? { note: decision.note } : {}),
+        output: decision.value,
+      },
+    ]);
+  }
+
+  /** The room's evaluators, recording every request and answer into this room's log. */
+  evaluatorsFor(room: LoggedRoom, evaluators: readonly Evaluator[]): Evaluator[] {
+    return evaluators.map((evaluator) =>
+      recordingEvaluator(evaluator, (call) => {
+        const entry = this.rooms.get(room);
+        if (entry) this.write(entry.logId, [call]);
+      }),
+    );
+  }
+
+  closed(room: LoggedRoom, reason: string): void {
+    const entry = this.rooms.get(room);
+    if (!entry) return;
+    this.write(entry.logId, [{ kind: "log-close", reason }]);
+    this.rooms.delete(room);
+  }
+
+  /** Closes a log the server cannot restore (used at start-up). */
+  closeLog(logId: string, reason: string): void {
+    this.write(logId, [{ kind: "log-close", reason }]);
+  }
+
+  private write(logId: string, records: StoreRecord[], mustSucceed = false): void {
+    try {
+      this.store.append(logId, records, this.now());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.report(`game log: could not write ${records.map((r) => r.kind).join(", ")} to ${logId}: ${message}`);
+      if (mustSucceed) throw new Error(`the game log could not record this move (${message})`);
+    }
+  }
+}

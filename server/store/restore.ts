@@ -1,0 +1,82 @@
+import { applyAction } from "../../shared/game/rules";
+import type { GameAction, GameState } from "../../shared/game/types";
+import { seededRng, type Rng } from "../../shared/random";
+import type { GameStore } from "./game-store";
+import type { LogOpenRecord, RoundDealtRecord, SessionRecord, StoredEvent } from "./records";
+
+/**
+ * Rooms that were open when the server stopped (a crash, a kill -9) are rebuilt from their logs: the
+ * starting state plus every logged action, replayed through the pure reducer with an RNG built from the
+ * room's recorded seed, gives back the exact state of the last acknowledged move. The replay is checked
+ * against the deals the log recorded; a log that does not replay is closed with the reason, never guessed at.
+ */
+
+/** How the room builds its reducer RNG from its seed (server/rooms/room.ts); the replay must draw the same numbers. */
+export const roomRngOf = (seed: string): Rng => seededRng(`room/${seed}`);
+
+export interface RestorePlan {
+  logId: string;
+  roomCode: string;
+  seed: string;
+  initialState: GameState;
+  actions: GameAction[];
+  /** The state after every logged action. */
+  state: GameState;
+  /** Sessions whose holder is still at the table (or watching): they may reconnect with their tokens. */
+  sessions: Omit<SessionRecord, "kind">[];
+}
+
+export interface RestoreFailure {
+  logId: string;
+  roomCode: string;
+  reason: string;
+}
+
+/** Replays one log. */
+export function planOf(events: readonly StoredEvent[], rngOf: (seed: string) => Rng = roomRngOf): RestorePlan | RestoreFailure {
+  const open = events.find((e): e is StoredEvent<LogOpenRecord> => e.kind === "log-open");
+  const logId = events[0]?.logId ?? "?";
+  if (!open) return { logId, roomCode: "?", reason: "the log has no opening record" };
+  const fail = (reason: string): RestoreFailure => ({ logId, roomCode: open.roomCode, reason });
+  if (!open.initialState) return fail("the log has no starting state to replay from");
+  const rng = rngOf(open.seed);
+  let state = open.initialState as GameState;
+  const actions: GameAction[] = [];
+  for (const event of events) {
+    if (event.kind !== "action") continue;
+    const action = event.action as GameAction;
+    const result = applyAction(state, action, rng);
+    if (!result.ok) return fail(`action ${event.seq} (${action?.type}) no longer applies: ${result.message}`);
+    state = result.state;
+    actions.push(action);
+  }
+  const divergence = dealDivergence(events, state);
+  if (divergence) return fail(divergence);
+  const present = new Set(state.seats.filter((s) => !s.left).map((s) => s.id));
+  const sessions = events
+    .filter((e): e is StoredEvent<SessionRecord> => e.kind === "session")
+    .filter((s) => s.spectator || present.has(s.playerId))
+    .map(({ token, playerId, spectator, name }) => ({ token, playerId, spectator, name }));
+  return { logId, roomCode: open.roomCode, seed: open.seed, initialState: open.initialState as GameState, actions, state, sessions };
+}
+
+/** The replayed current game must have dealt what the log says was dealt (same cards, secrets and chameleons). */
+function dealDivergence(events: readonly StoredEvent[], state: GameState): string | null {
+  const dealt = events.filter((e): e is StoredEvent<RoundDealtRecord> => e.kind === "round-dealt" && e.gameNumber === state.gameNumber);
+  for (const record of dealt) {
+    const round = state.rounds.find((r) => r.number === record.round);
+    if (!round || round.secret !== record.secret || round.card.category !== record.category || round.order[record.chameleonSeat] !== round.chameleonId) {
+      return `the replay dealt round ${record.round} differently from the log (was the room's RNG changed?)`;
+    }
+  }
+  return null;
+}
+
+export function isFailure(plan: RestorePlan | RestoreFailure): plan is RestoreFailure {
+  return "reason" in plan;
+}
+
+/** Every open log, replayed. */
+export function plansForOpenLogs(store: GameStore, rngOf?: (seed: string) => Rng): (RestorePlan | RestoreFailure)[] {
+  return store.openLogs().map((log) => planOf(store.eventsOf(log.logId), rngOf));
+}
