@@ -36,7 +36,7 @@ export function createLlmEvaluator(spec: string, ctx: RunContext, options: LlmOp
     const top = firstTokenLogprobs(result.completion);
     if (top !== null) return { dist: letterDistribution(top, letters, rule), cached: result.cached };
     if (ctx.noLogprobs !== "sample") {
-      throw model.markDown("it returned no logprobs. Start the server with logprobs enabled (see docs/LLM.md) or pass --no-logprobs sample");
+      throw model.markDown("it returned no logprobs. Start the server with logprobs enabled (see docs/LLM.md) or pass --no-logprobs sample", true);
     }
     sampling = true;
     return null;

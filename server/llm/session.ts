@@ -20,7 +20,11 @@ export interface LlmOptions {
   fallbackSamples?: number;
   /** Default "floor"; "fail" (or SNEAK_LLM_MISSING_LETTERS=fail) makes any missing letter a parsing failure. */
   missingLetters?: MissingLetterRule;
+  /** How long an endpoint that failed stays down before it is tried again (default 60 s). */
+  downForMs?: number;
 }
+
+export const DEFAULT_DOWN_FOR_MS = 60_000;
 
 /**
  * Extra request fields for every benchmark request, from SNEAK_LLM_EXTRA_BODY (a JSON object), e.g.
@@ -44,6 +48,8 @@ export class GuardedModel {
   readonly client: LlmClient;
   private readonly extraBody = extraBodyFromEnv();
   private down: EndpointDownError | null = null;
+  /** Until when calls fail without a request; Infinity for configuration problems (no logprobs). */
+  private downUntil = 0;
 
   constructor(
     readonly spec: ModelSpec,
@@ -65,7 +71,7 @@ export class GuardedModel {
   }
 
   async complete(body: Omit<ChatBody, "model">, purpose: string): Promise<CompletionResult> {
-    if (this.down) throw this.down;
+    if (this.down && Date.now() < this.downUntil) throw this.down;
     try {
       return await this.client.complete({ model: this.spec.model, ...this.extraBody, ...body } as ChatBody, purpose);
     } catch (error) {
@@ -74,9 +80,14 @@ export class GuardedModel {
     }
   }
 
-  markDown(reason: string): EndpointDownError {
-    // The runner prints the error when it stops; logging it here too would say it twice.
-    this.down ??= new EndpointDownError(`${this.spec.model} at ${this.spec.baseURL}`, reason);
+  /**
+   * Marks the endpoint down: every call fails at once with the same error, for a while (a game
+   * server that scores clues tries again after a bad minute; a benchmark run stops at the first).
+   * The runner prints the error when it stops; logging it here too would say it twice.
+   */
+  markDown(reason: string, permanent = false): EndpointDownError {
+    if (!this.down || Date.now() >= this.downUntil) this.down = new EndpointDownError(`${this.spec.model} at ${this.spec.baseURL}`, reason);
+    this.downUntil = permanent ? Infinity : Date.now() + (this.options.downForMs ?? DEFAULT_DOWN_FOR_MS);
     return this.down;
   }
 }

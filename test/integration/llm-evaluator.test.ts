@@ -205,6 +205,15 @@ describe("failure handling", () => {
     expect(server.requestCount("broken")).toBe(4);
   });
 
+  it("tries a down endpoint again once its down time has passed (a long-lived game server recovers)", async () => {
+    server.script("recovers", (r) => (r.index === 0 ? { kind: "status", status: 503 } : { kind: "logprobs", top: topFromProbabilities({ A: 0.7, B: 0.1, C: 0.1, D: 0.1 }) }));
+    const evaluator = createLlmEvaluator(spec("recovers"), context({ cacheDir: null }), { ...fast, retry: { retries: 0 }, downForMs: 0 });
+    await expect(evaluator.ally(ally)).rejects.toBeInstanceOf(EndpointDownError);
+    const judgement = await evaluator.ally(ally);
+    expect(judgement.probabilities[0]).toBeCloseTo(0.7, 12);
+    expect(server.requestCount("recovers")).toBe(2);
+  });
+
   it("does not retry an unknown model (404) and says what to check", async () => {
     server.script("missing", [{ kind: "status", status: 404, body: { error: { message: "model not found" } } }]);
     const evaluator = createLlmEvaluator(spec("missing"), context(), fast);
