@@ -181,6 +181,8 @@ export interface RoomSnapshot {
   botModels: string[];
   /** Evaluators that score the clues (from server config). */
   evaluators: string[];
+  /** The dataset's categories, for the host's category pool: filled for the host in the lobby and after a game, else []. */
+  categories: string[];
   /**
    * The game as this viewer may see it (shared/game/types.ts GameView, built by viewFor). `game.deadline` is
    * the server-side deadline of the current phase (ms since epoch). In a revealed round each clue's

@@ -660,6 +660,8 @@ export class Room {
         .map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
       botModels: this.deps.config.botModels,
       evaluators: this.deps.evaluators.map((e) => e.id),
+      categories:
+        state.hostId === member.playerId && (state.phase === "lobby" || state.phase === "gameOver") ? this.deps.library.map((card) => card.category) : [],
       game: viewFor(state, seated ? member.playerId : null),
       serverTime: this.now(),
     };

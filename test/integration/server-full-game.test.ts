@@ -35,6 +35,10 @@ describe("server: a full game of 3 humans and 2 lexical bots", () => {
 
     const seated = await host.waitForState((s) => s.game.seats.length === 5, "five seats");
     expect(seated.seats.filter((s) => s.bot?.kind === "lexical")).toHaveLength(2);
+    expect(seated.categories).toEqual(["fruit", "animal", "vehicle"]);
+    const guestView = await clients[1].waitForState((s) => s.game.seats.length === 5, "five seats (guest)");
+    expect(guestView.categories).toEqual([]);
+    expect(guestView.you.isHost).toBe(false);
 
     const players = clients.map((c) => autoPlay(c));
     expect(await host.send(C2S.hostStart)).toEqual({ ok: true });
