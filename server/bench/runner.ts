@@ -91,7 +91,13 @@ async function scoreAll(
   };
   const inFlight = new Set<Promise<void>>();
   let next = 0;
+  let breathed = performance.now();
   while (next < pending.length && !endpointDown && !bug && !hooks.stopSignal?.stopped) {
+    // The lexical judge never waits on I/O: yield now and then so the progress bar redraws and Ctrl-C is heard.
+    if (performance.now() - breathed > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      breathed = performance.now();
+    }
     if (inFlight.size >= maxInFlight) {
       await Promise.race(inFlight);
       continue;

@@ -147,6 +147,33 @@ describe("runBenchmark", () => {
     expect(more.n).toBe(2);
   });
 
+  it("takes decoys from --decoys-from, one request per card", async () => {
+    const asked: string[] = [];
+    providePluginModule("llm", {
+      createLlmEvaluator: () => evaluator,
+      createLlmGenerator: () => generator,
+      createLlmDecoySource: () => ({
+        async decoysFor(category, words, count) {
+          asked.push(`${category}:${words.length}:${count}`);
+          return Array.from({ length: count }, (_, i) => `${category}-decoy${i}`);
+        },
+      }),
+      renderPromptCatalogue: () => "",
+      closeLlm: async () => {},
+    });
+    try {
+      const dir = freshDir();
+      await runBenchmark(options("--generator", "random", "--out", dir, "--decoys-from", "llm:writer", "--decoys", "2"), ctx, { progress: quiet });
+      expect(asked.sort()).toEqual(["animals:4:2", "fruit:4:2"]);
+      const results = resultsIn(dir);
+      expect(results).toHaveLength(8);
+      for (const r of results) expect(r.instance.decoys).toEqual([`${r.instance.category}-decoy0`, `${r.instance.category}-decoy1`]);
+      expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).config.decoysFrom).toBe("llm:writer");
+    } finally {
+      providePluginModule("llm", undefined);
+    }
+  });
+
   it("stops on EndpointDownError, keeps what was scored and says how to resume", async () => {
     const dir = freshDir();
     failAfter = 4;
