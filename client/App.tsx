@@ -5,6 +5,7 @@ import { HomeScreen } from "./screens/HomeScreen";
 import { RoomScreen } from "./screens/RoomScreen";
 import { useConnectionStore } from "./stores/connection-store";
 import { useRouteStore } from "./stores/route-store";
+import { Icon } from "./components/Icon";
 
 /** The shell: header, connection banner, the current route's screen, and the notices. */
 export function App() {
@@ -26,7 +27,7 @@ export function App() {
           }}
         >
           <span className="brand-mark" aria-hidden="true">
-            🦎
+            <Icon name="chameleon" />
           </span>
           SNEAK
         </a>

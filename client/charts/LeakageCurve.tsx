@@ -22,8 +22,8 @@ export function LeakageCurve({ rows }: { rows: ClueScoreRow[] }) {
               labelFormatter={(step) => `Clue ${step}: “${data[Number(step) - 1]?.clue ?? ""}”`}
               formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))}
             />
-            <Line type="monotone" dataKey="cumulative" name="Cumulative leakage" stroke="var(--leakage)" strokeWidth={3} dot={{ r: 5 }} connectNulls isAnimationActive={false} />
-            <Line type="monotone" dataKey="single" name="This clue alone" stroke="var(--utility)" strokeWidth={2} strokeDasharray="5 4" dot={{ r: 3, strokeDasharray: "0" }} connectNulls isAnimationActive={false} />
+            <Line type="linear" dataKey="cumulative" name="Cumulative leakage" stroke="var(--leakage)" strokeWidth={3} dot={{ r: 5 }} connectNulls isAnimationActive={false} />
+            <Line type="linear" dataKey="single" name="This clue alone" stroke="var(--utility)" strokeWidth={2} strokeDasharray="5 4" dot={{ r: 3, strokeDasharray: "0" }} connectNulls isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>

@@ -14,8 +14,10 @@ export function ClueList({ game, round }: { game: GameView; round: RoundView }) 
           {round.clues.map((c, i) => (
             <li key={`${c.playerId}-${i}`} className="clue-item" data-testid="clue-item">
               <Avatar id={c.playerId} name={nameOf(game, c.playerId)} />
-              <span className="clue-author">{nameOf(game, c.playerId)}</span>
-              <span className="clue-text">{c.text}</span>
+              <span className="clue-body">
+                <span className="clue-author">{nameOf(game, c.playerId)}</span>
+                <span className="clue-text">{c.text}</span>
+              </span>
               {c.fallback && (
                 <span className="clue-flag" title="The turn timed out or the player was away: the fallback bot gave this clue">
                   (auto clue)

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRoomStore } from "../stores/room-store";
+import { Icon } from "./Icon";
 
 /** Whole seconds left until a server deadline, given the offset between the server's clock and ours. */
 export function secondsLeft(deadline: number, nowMs: number, clockOffsetMs: number): number {
@@ -25,7 +26,7 @@ export function Countdown({ deadline, label }: { deadline: number | null; label:
   const left = secondsLeft(deadline, now, offset);
   return (
     <span className={`countdown${left <= 10 ? " urgent" : ""}`} role="timer" aria-label={`${label}: ${left} seconds left`}>
-      <span aria-hidden="true">⏱</span>
+      <Icon name="timer" />
       <span aria-hidden="true">{formatSeconds(left)}</span>
     </span>
   );

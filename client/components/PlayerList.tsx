@@ -24,26 +24,26 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, head
         {rows.map((p) => (
           <li key={p.id} className={p.id === turnId ? "is-turn" : undefined} data-testid="player-row" data-player-id={p.id}>
             <Avatar id={p.id} name={p.name} />
-            <span className="player-name">
-              {p.name}
-              {p.id === turnId && <span className="visually-hidden"> (giving a clue now)</span>}
-            </span>
-            {p.isYou && <span className="badge badge-you">You</span>}
-            {p.isHost && (
-              <span className="badge badge-host">
-                <span aria-hidden="true">♛</span> Host
+            <div className="player-main">
+              <span className="player-name">
+                {p.name}
+                {p.id === turnId && <span className="visually-hidden"> (giving a clue now)</span>}
               </span>
-            )}
-            {p.isBot ? (
-              <span className="badge badge-bot" title={p.botLabel ?? "Bot"}>
-                <span aria-hidden="true">⚙</span> {p.botLabel ?? "Bot"}
+              <span className="player-tags">
+                {p.isYou && <span className="badge badge-you">You</span>}
+                {p.isHost && <span className="badge badge-host">Host</span>}
+                {p.isBot ? (
+                  <span className="badge badge-bot" title={p.botLabel ?? "Bot"}>
+                    {p.botLabel ?? "Bot"}
+                  </span>
+                ) : (
+                  <span className="badge badge-human">
+                    <span aria-hidden="true">●</span> Human
+                  </span>
+                )}
+                {!p.isBot && <ConnectionMark connected={p.connected} fallback={p.fallback} left={p.left} />}
               </span>
-            ) : (
-              <span className="badge badge-human">
-                <span aria-hidden="true">●</span> Human
-              </span>
-            )}
-            {!p.isBot && <ConnectionMark connected={p.connected} fallback={p.fallback} left={p.left} />}
+            </div>
             {showPoints && (
               <span className="points" aria-label={`${p.points} points`}>
                 {p.points}

@@ -1,4 +1,5 @@
 import type { RoundRole } from "../../shared/game/types";
+import { Icon } from "./Icon";
 
 /** Who the viewer is this round, impossible to miss: the Chameleon must know they are bluffing. */
 export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret: string | null; compact?: boolean }) {
@@ -6,7 +7,7 @@ export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret:
     return (
       <div className="role-banner role-chameleon" role="status" data-testid="role-banner" data-role="chameleon">
         <span className="role-icon" aria-hidden="true">
-          🦎
+          <Icon name="chameleon" />
         </span>
         <div>
           <strong>You are the Chameleon</strong>
@@ -19,7 +20,7 @@ export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret:
     return (
       <div className="role-banner role-informed" role="status" data-testid="role-banner" data-role="informed">
         <span className="role-icon" aria-hidden="true">
-          ★
+          <Icon name="star" />
         </span>
         <div>
           <strong>
@@ -33,7 +34,7 @@ export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret:
   return (
     <div className="role-banner role-spectator" role="status" data-testid="role-banner" data-role="spectator">
       <span className="role-icon" aria-hidden="true">
-        👀
+        <Icon name="eye" />
       </span>
       <div>
         <strong>You are watching</strong>

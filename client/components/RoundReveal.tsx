@@ -1,11 +1,15 @@
 import type { GameView, RoundView } from "../../shared/game/types";
-import { LeakageCurve } from "../charts/LeakageCurve";
+import { lazy, Suspense } from "react";
 import { ScoreBars, ScoreLegend } from "../charts/ScoreBars";
-import { TradeoffScatter } from "../charts/TradeoffScatter";
 import { clueScoreRows, meanInformedSoftScore } from "../model/scores";
 import { nameOf } from "../model/players";
 import { VoteTally } from "./VoteTally";
 import { WordGrid } from "./WordGrid";
+import { Icon } from "./Icon";
+
+// The charting library is most of the bundle: load it when the first reveal is shown, not on the home page.
+const LeakageCurve = lazy(() => import("../charts/LeakageCurve").then((m) => ({ default: m.LeakageCurve })));
+const TradeoffScatter = lazy(() => import("../charts/TradeoffScatter").then((m) => ({ default: m.TradeoffScatter })));
 
 /** The outcome in one line, from the viewer's side of the table. */
 export function outcomeHeadline(game: GameView, round: RoundView): string {
@@ -44,11 +48,13 @@ export function RoundReveal({ game, round }: { game: GameView; round: RoundView 
       <dl className="reveal-facts">
         <div className="fact">
           <dt>Chameleon</dt>
-          <dd data-testid="reveal-chameleon">🦎 {nameOf(game, round.chameleonId)}</dd>
+          <dd data-testid="reveal-chameleon">
+            <Icon name="chameleon" /> {nameOf(game, round.chameleonId)}</dd>
         </div>
         <div className="fact">
           <dt>Secret word</dt>
-          <dd data-testid="reveal-secret">★ {round.secret}</dd>
+          <dd data-testid="reveal-secret">
+            <Icon name="star" /> {round.secret}</dd>
         </div>
         <div className="fact">
           <dt>Accused</dt>
@@ -102,7 +108,7 @@ export function RoundReveal({ game, round }: { game: GameView; round: RoundView 
                     <br />
                     <span className="muted small">
                       {nameOf(game, r.playerId)}
-                      {r.byChameleon && " · 🦎 Chameleon (leakage not meaningful)"}
+                      {r.byChameleon && " · Chameleon (leakage not meaningful)"}
                       {r.fallback && " · auto clue"}
                     </span>
                     {r.failures.length > 0 && (
@@ -126,8 +132,10 @@ export function RoundReveal({ game, round }: { game: GameView; round: RoundView 
         )}
       </section>
       <div className="chart-grid">
-        <LeakageCurve rows={rows} />
-        <TradeoffScatter rows={rows} nameOf={(id) => nameOf(game, id)} />
+        <Suspense fallback={<div className="chart-box chart-placeholder">Loading charts…</div>}>
+          <LeakageCurve rows={rows} />
+          <TradeoffScatter rows={rows} nameOf={(id) => nameOf(game, id)} />
+        </Suspense>
       </div>
     </div>
   );

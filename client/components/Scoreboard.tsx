@@ -1,5 +1,6 @@
 import type { GameView, RoundView } from "../../shared/game/types";
 import { Avatar } from "./Avatar";
+import { Icon } from "./Icon";
 
 /** Game points, highest first, with what this round added. */
 export function Scoreboard({ game, round }: { game: GameView; round: RoundView | null }) {
@@ -14,9 +15,15 @@ export function Scoreboard({ game, round }: { game: GameView; round: RoundView |
           return (
             <li key={s.id}>
               <Avatar id={s.id} name={s.name} />
+              <span className="player-main">
               <span className="player-name">
-                {s.name}
-                {game.winners?.includes(s.id) && <span aria-label="winner"> 🏆</span>}
+                  {s.name}
+                  {game.winners?.includes(s.id) && <span>
+                      {" "}
+                      <Icon name="trophy" />
+                      <span className="visually-hidden">(winner)</span>
+                    </span>}
+                </span>
               </span>
               {gained > 0 && <span className="badge badge-human">+{gained}</span>}
               <span className="points" aria-label={`${s.points} points`}>

@@ -1,5 +1,6 @@
 import type { GameView, RoundView } from "../../shared/game/types";
 import { nameOf } from "../model/players";
+import { Icon } from "./Icon";
 
 /** Who voted for whom, once the vote has ended, with each player's count. */
 export function VoteTally({ game, round }: { game: GameView; round: RoundView }) {
@@ -24,7 +25,7 @@ export function VoteTally({ game, round }: { game: GameView; round: RoundView })
             <tr key={id}>
               <th scope="row">
                 {nameOf(game, id)}
-                {id === round.chameleonId && round.revealed && <span title="The Chameleon"> 🦎</span>}
+                {id === round.chameleonId && round.revealed && <span title="The Chameleon"> <Icon name="chameleon" /><span className="visually-hidden"> (the Chameleon)</span></span>}
               </th>
               <td>{round.votes?.[id] ? nameOf(game, round.votes[id]) : <span className="muted">abstained</span>}</td>
               <td className="num">

@@ -4,6 +4,7 @@ import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
 import { nameOf } from "../model/players";
+import { Icon } from "../components/Icon";
 
 /** The winner, the last round's reveal, the final scores, and play again. */
 export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView | null }) {
@@ -14,7 +15,7 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
     <section className="card" aria-labelledby="phase-title">
       <div className="winner-banner" role="status">
         <div className="trophy" aria-hidden="true">
-          🏆
+          <Icon name="trophy" />
         </div>
         <h1 id="phase-title" className="phase-title" data-testid="phase-title">
           Game over

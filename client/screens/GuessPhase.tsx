@@ -6,6 +6,7 @@ import { RoundHeader } from "../components/RoundHeader";
 import { WordGrid } from "../components/WordGrid";
 import { connection } from "../net/game-connection";
 import { nameOf } from "../model/players";
+import { Icon } from "../components/Icon";
 
 /** The Chameleon was caught: it picks the grid word it thinks is the secret; everyone else holds their breath. */
 export function GuessPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
@@ -30,7 +31,7 @@ export function GuessPhase({ snapshot, round }: { snapshot: RoomSnapshot; round:
       <RoundHeader game={game} round={round} title={isChameleon ? "Caught! Guess the secret" : `Caught: ${caughtName}!`} timerLabel="Guess" />
       <div className="role-banner role-chameleon" role="status">
         <span className="role-icon" aria-hidden="true">
-          🦎
+          <Icon name="chameleon" />
         </span>
         <div>
           {isChameleon ? (

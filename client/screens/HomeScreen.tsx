@@ -3,6 +3,7 @@ import { connection } from "../net/game-connection";
 import { useRouteStore } from "../stores/route-store";
 import { useSessionStore } from "../stores/session-store";
 import { NameField } from "../components/NameField";
+import { Icon } from "../components/Icon";
 
 /** Keeps only letters, upper-cased, at most four: what a room code can be. */
 export function normalizedCode(input: string): string {
@@ -52,7 +53,7 @@ export function HomeScreen() {
     <div>
       <section className="hero">
         <h1>
-          <span aria-hidden="true">🦎 </span>SNEAK
+          <Icon name="chameleon" className="hero-mark" /> SNEAK
         </h1>
         <p className="tagline">
           Everyone knows the secret word — except the Chameleon. Give a clue that proves you know it without giving it away.

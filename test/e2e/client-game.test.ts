@@ -51,6 +51,9 @@ function readPageState(lastKey: string): PageState | null {
 
 const CLUES = ["quite common", "very familiar", "pretty ordinary", "rather typical", "so everyday", "fairly popular", "rather usual", "very normal"];
 
+/** Round number → the human who is the Chameleon, as their own page shows it: the others vote for them so that the guess gets played. */
+const chameleonOfRound = new Map<number, string>();
+
 let server: RunningServer;
 let browser: Browser;
 const people: Person[] = [];
@@ -126,7 +129,10 @@ async function play(p: Person, opts: { reloadOnFirstTurn?: boolean; stats: { cha
     const state = (await handle.jsonValue()) as PageState;
     lastKey = state.key;
     await assertNoSecretShown(p);
-    if (state.role === "chameleon" && state.phase === "clues") opts.stats.chameleonRounds++;
+    if (state.role === "chameleon" && state.phase === "clues") {
+      opts.stats.chameleonRounds++;
+      chameleonOfRound.set(state.round, p.name);
+    }
     await shot(p, `${String(["lobby", "clues", "discussion", "vote", "tieBreak", "guess", "reveal", "gameOver"].indexOf(state.phase) + 1).padStart(2, "0")}-${state.phase}${state.role === "chameleon" && state.phase === "clues" ? "-chameleon" : ""}`);
     switch (state.action) {
       case "over":
@@ -143,10 +149,20 @@ async function play(p: Person, opts: { reloadOnFirstTurn?: boolean; stats: { cha
         break;
       }
       case "ready":
+        if (p.name === "Ana") {
+          // The discussion happens in the chat: everyone at the table sees the line.
+          await p.page.getByLabel("Message").fill(`Round ${state.round}: who said something odd?`);
+          await p.page.getByRole("button", { name: "Send" }).click();
+          await p.page.getByTestId("chat-log").getByText(`Round ${state.round}: who said something odd?`).waitFor();
+        }
         await p.page.getByRole("button", { name: "I'm ready to vote" }).click();
         break;
       case "vote":
-        await p.page.getByTestId("vote-option").first().click();
+        {
+          const suspect = chameleonOfRound.get(state.round);
+          const option = p.page.locator("[data-testid=vote-option]", { hasText: suspect ?? "" }).first();
+          await (suspect && suspect !== p.name ? option : p.page.getByTestId("vote-option").first()).click();
+        }
         // The vote shows as chosen, or, for the last voter, the vote ends.
         await p.page.waitForFunction(
           () => document.querySelector("[data-testid=vote-option][aria-pressed=true]") || document.querySelector("[data-testid=room]")?.getAttribute("data-phase") !== "vote",

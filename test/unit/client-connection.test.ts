@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { StoreApi, UseBoundStore } from "zustand";
+import { C2S } from "../../shared/protocol";
+import type { RunningServer } from "../../server/app";
+import { GameConnection } from "../../client/net/game-connection";
+import { useConnectionStore } from "../../client/stores/connection-store";
+import { useNoticeStore } from "../../client/stores/notice-store";
+import { useRoomStore } from "../../client/stores/room-store";
+import { useSessionStore } from "../../client/stores/session-store";
+import { startTestServer } from "../support/socket-server";
+import { connectClient, type TestClient } from "../support/socket-client";
+
+/** The client's socket owner against a real server on 127.0.0.1: seats, rejections, drops, kicks. */
+
+let server: RunningServer;
+let connection: GameConnection;
+const others: TestClient[] = [];
+
+function until<T>(store: UseBoundStore<StoreApi<T>>, predicate: (s: T) => boolean, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (predicate(store.getState())) return resolve(store.getState());
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, 10_000);
+    const unsubscribe = store.subscribe((s) => {
+      if (!predicate(s)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(s);
+    });
+  });
+}
+
+const noticeTexts = () => useNoticeStore.getState().notices.map((n) => n.text);
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  connection?.teardown();
+  for (const c of others.splice(0)) c.close();
+  useNoticeStore.getState().clear();
+});
+
+describe("GameConnection", () => {
+  it("creates a room, holds the seat and receives the host's snapshot", async () => {
+    connection = new GameConnection(server.url);
+    const ack = await connection.createRoom("Ana");
+    expect(ack.ok).toBe(true);
+    const seat = useSessionStore.getState().seat!;
+    expect(seat.code).toMatch(/^[A-Z]{4}$/);
+    const { snapshot } = await until(useRoomStore, (s) => s.snapshot?.code === seat.code, "the first snapshot");
+    expect(snapshot!.you).toMatchObject({ playerId: seat.playerId, isHost: true, seated: true });
+    expect(useConnectionStore.getState().status).toBe("connected");
+  });
+
+  it("shows a rejection as a notice, with the server's reason", async () => {
+    connection = new GameConnection(server.url);
+    const join = await connection.joinRoom("QQQQ", "Ben");
+    expect(join.ok).toBe(false);
+    expect(noticeTexts().join(" ")).toMatch(/No such room/);
+    await connection.createRoom("Ana");
+    const start = await connection.request(C2S.hostStart, {});
+    expect(start.ok).toBe(false);
+    expect(noticeTexts().at(-1)).toBe(!start.ok && start.message);
+    // A quiet request leaves the notice to the caller (the clue box shows it inline).
+    useNoticeStore.getState().clear();
+    await connection.request(C2S.gameClue, { text: "hello" }, { quiet: true });
+    expect(noticeTexts()).toEqual([]);
+  });
+
+  it("tells the player when the connection drops and returns them to the same seat", async () => {
+    connection = new GameConnection(server.url);
+    await connection.createRoom("Ana");
+    const seat = useSessionStore.getState().seat!;
+    await until(useRoomStore, (s) => s.snapshot !== null, "a snapshot");
+    // Cut the transport under the socket, as a flaky network would.
+    (connection as unknown as { socket: { io: { engine: { close(): void } } } }).socket.io.engine.close();
+    await until(useConnectionStore, (s) => s.status === "reconnecting", "the reconnecting state");
+    expect(noticeTexts().join(" ")).toMatch(/Connection lost/);
+    await until(useConnectionStore, (s) => s.status === "connected", "the reconnection");
+    await until(useNoticeStore, (s) => s.notices.some((n) => n.text === "Reconnected."), "the reconnected notice");
+    expect(useSessionStore.getState().seat).toEqual(seat);
+    const { snapshot } = await until(useRoomStore, (s) => s.snapshot?.you.playerId === seat.playerId, "the resynced snapshot");
+    expect(snapshot!.you.isHost).toBe(true);
+  });
+
+  it("resumes a saved seat with a fresh socket, as after a reload", async () => {
+    connection = new GameConnection(server.url);
+    await connection.createRoom("Ana");
+    const seat = useSessionStore.getState().seat!;
+    connection.teardown();
+    connection = new GameConnection(server.url);
+    expect(await connection.resume(seat)).toBe(true);
+    expect(useRoomStore.getState().snapshot?.you.playerId).toBe(seat.playerId);
+  });
+
+  it("tells a kicked player why, forgets the seat, and refuses the old token", async () => {
+    const host = connectClient(server.url);
+    others.push(host);
+    const created = await host.send<{ code: string }>(C2S.roomCreate, { name: "Host" });
+    if (!created.ok) throw new Error(created.message);
+    connection = new GameConnection(server.url);
+    await connection.joinRoom(created.code, "Ben");
+    const seat = useSessionStore.getState().seat!;
+    const kicked = await host.send(C2S.hostKick, { playerId: seat.playerId });
+    expect(kicked.ok).toBe(true);
+    await until(useSessionStore, (s) => s.seat === null, "the seat to go");
+    expect(noticeTexts().join(" ")).toContain("The host removed you from this room.");
+    expect(useConnectionStore.getState().problem).toBe("The host removed you from this room.");
+    useNoticeStore.getState().clear();
+    connection = new GameConnection(server.url);
+    expect(await connection.resume(seat)).toBe(false);
+    expect(noticeTexts().join(" ")).toContain("The host removed you from this room.");
+  });
+});
