@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { UserError } from "./user-error";
@@ -57,7 +57,14 @@ export function benchProgram(): Command {
   const program = new Command()
     .name("npm run bench --")
     .description("Score a message generator on the SNEAK dataset and write results.jsonl, summary.json, report.md and tradeoff.svg.")
-    .addOption(new Option("--generator <spec>", `one of ${BUILTIN_GENERATORS.join("|")}, file:PATH (JSONL of messages), llm:MODEL[@URL][+cot|+sets|+rmr]`))
+    .addOption(
+      new Option("--generator <spec>", `exactly one of ${BUILTIN_GENERATORS.join("|")}, file:PATH (JSONL of messages), llm:MODEL[@URL][+cot|+sets|+rmr]`).argParser(
+        (value: string, previous: string | undefined) => {
+          if (previous !== undefined) throw new InvalidArgumentError("give exactly one --generator (one run scores one generator; compare runs with npm run bench:table)");
+          return value;
+        },
+      ),
+    )
     .addOption(new Option("--evaluator <spec>", "lexical or llm:MODEL[@URL]; repeat to average several judges (default: lexical)").argParser(collect))
     .option("--limit <n>", "score only the first N instances (round-robin over categories, so a small N covers many)")
     .option("--seed <s>", "seed for option orders and sampling", "0")

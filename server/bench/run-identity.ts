@@ -36,22 +36,31 @@ const FLAG_OF: Record<keyof RunIdentity, string> = {
   messageFileSha256: "the message file",
 };
 
-export function readSavedIdentity(dir: string): RunIdentity | null {
+/** run-config.json: the identity, plus the last --limit so that a plain `--resume DIR` finishes the same selection. */
+export interface SavedRun {
+  identity: RunIdentity;
+  limit: number | null;
+}
+
+export function readSavedRun(dir: string): SavedRun | null {
   const path = join(dir, RUN_CONFIG_FILE);
   if (!existsSync(path)) return null;
   try {
-    return (JSON.parse(readFileSync(path, "utf8")) as { identity: RunIdentity }).identity;
+    const saved = JSON.parse(readFileSync(path, "utf8")) as SavedRun;
+    if (!saved.identity || typeof saved.identity.generator !== "string") throw new Error("no identity");
+    return { identity: saved.identity, limit: saved.limit ?? null };
   } catch {
     throw new UserError(`${path} is not a run configuration; was it edited?`);
   }
 }
 
-export function writeIdentity(dir: string, identity: RunIdentity): void {
-  writeFileSync(join(dir, RUN_CONFIG_FILE), `${JSON.stringify({ identity }, null, 2)}\n`);
+export function writeSavedRun(dir: string, saved: SavedRun): void {
+  writeFileSync(join(dir, RUN_CONFIG_FILE), `${JSON.stringify(saved, null, 2)}\n`);
 }
 
-/** A resumed run takes every identity flag the user left out from the saved run. */
-export function withSavedFlags(options: BenchOptions, saved: RunIdentity): BenchOptions {
+/** A resumed run takes every identity flag the user left out (and --limit) from the saved run. */
+export function withSavedFlags(options: BenchOptions, savedRun: SavedRun): BenchOptions {
+  const saved = savedRun.identity;
   const take = <K extends keyof BenchOptions>(flag: string, key: K, value: BenchOptions[K]): BenchOptions[K] => (options.given.has(flag) ? options[key] : value);
   return {
     ...options,
@@ -62,6 +71,7 @@ export function withSavedFlags(options: BenchOptions, saved: RunIdentity): Bench
     decoys: take("decoys", "decoys", saved.decoys),
     decoysFrom: take("decoysFrom", "decoysFrom", saved.decoysFrom),
     noLogprobs: take("logprobs", "noLogprobs", saved.noLogprobs),
+    limit: take("limit", "limit", savedRun.limit),
   };
 }
 

@@ -11,7 +11,7 @@ import type { Progress } from "./progress";
 import type { InstanceResult } from "./result-types";
 import { appendResult, readResults, resultsPath, writeResults } from "./results-file";
 import type { RunContext } from "./run-context";
-import { RUN_CONFIG_FILE, identityMismatch, readSavedIdentity, withSavedFlags, writeIdentity } from "./run-identity";
+import { RUN_CONFIG_FILE, identityMismatch, readSavedRun, withSavedFlags, writeSavedRun } from "./run-identity";
 import { writeOutputs, type RunSummaryFile } from "./run-outputs";
 import { scoreInstance } from "./score-instance";
 import { UserError, messageOf } from "./user-error";
@@ -67,7 +67,7 @@ function openRunFolder(options: BenchOptions): { options: BenchOptions; previous
       throw new UserError(`${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`);
     return { options, previous: [] };
   }
-  const saved = existsSync(dir) ? readSavedIdentity(dir) : null;
+  const saved = existsSync(dir) ? readSavedRun(dir) : null;
   if (!saved) throw new UserError(`${dir} holds no run to resume (no run-config.json); start one with --out ${dir}`);
   return { options: withSavedFlags(options, saved), previous: readResults(dir) };
 }
@@ -134,12 +134,13 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
     const ctx: RunContext = { ...ctxBase, seed: options.seed, outDir: dir, noLogprobs: options.noLogprobs };
     const run = await prepareRun(options, ctx);
     if (options.resume) {
-      const mismatch = identityMismatch(readSavedIdentity(dir)!, run.identity);
+      const mismatch = identityMismatch(readSavedRun(dir)!.identity, run.identity);
       if (mismatch) throw new UserError(`cannot resume ${dir}: ${mismatch}; start a new run with another --out`);
+      writeSavedRun(dir, { identity: run.identity, limit: options.limit });
     } else {
       // Created only now, so that a run refused at start-up leaves no empty folder behind.
       mkdirSync(dir, { recursive: true });
-      writeIdentity(dir, run.identity);
+      writeSavedRun(dir, { identity: run.identity, limit: options.limit });
       writeResults(dir, []);
     }
 

@@ -71,6 +71,7 @@ describe("bench flags", () => {
       [["--generator", "random", "--out", "a", "--resume", "b"], /--out and --resume name different folders/],
       [["--generator", "random", "--out", "o", "stray"], /too many arguments/],
       [["--generator"], /argument missing/],
+      [["--generator", "random", "--generator", "lexical", "--out", "o"], /give exactly one --generator/],
     ];
     for (const [args, pattern] of cases) {
       const message = errorOf(...args);

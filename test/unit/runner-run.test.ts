@@ -145,6 +145,11 @@ describe("runBenchmark", () => {
     // A larger --limit on resume is allowed: it only scores more.
     const more = await runBenchmark(options("--resume", dir, "--limit", "2"), ctx, { progress: quiet });
     expect(more.n).toBe(2);
+    // A plain --resume keeps the last --limit rather than running the whole dataset.
+    generated = [];
+    const same = await runBenchmark(options("--resume", dir), ctx, { progress: quiet });
+    expect(same).toMatchObject({ n: 2, complete: true });
+    expect(generated).toEqual([]);
   });
 
   it("takes decoys from --decoys-from, one request per card", async () => {
