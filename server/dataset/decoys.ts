@@ -54,7 +54,7 @@ const STOP_WORDS = new Set(
     "entity abstraction abstract artifact artefact instrumentality instrumentation relation existence physical " +
     "whole stuff matter substance attribute measure quantity " +
     // Definition filler with no meaning of its own.
-    "main respect example common general particular specific certain distinct distinguished essential"
+    "main respect example common general particular specific certain distinct distinguished essential concerned"
   ).split(" "),
 );
 
@@ -202,11 +202,29 @@ function isCommon(term: string, wordNet: WordNet): boolean {
  * X's; for a category WordNet lacks, the grid's shared hypernym) and from its hypernyms.
  * They describe the category, not a word, so they cannot single out a grid word.
  */
+/**
+ * What a category with a generic head is about: X in "part of X" / "type of X", the noun
+ * behind the modifier of "statistical term" (statistics).
+ */
+function categorySubject(category: string, wordNet: WordNet): Synset | undefined {
+  const of = /^(?:part|type|kind|sort) of (?:an? |the )?(.+)$/.exec(category)?.[1];
+  if (of) return wordNet.synsetsOf(of, "n")[0];
+  const modifier = /^(\S+) (?:term|type|kind)$/.exec(category)?.[1];
+  if (!modifier) return undefined;
+  const noun = wordNet.synsetsOf(modifier, "n")[0];
+  if (noun) return noun;
+  // An adjective: follow its pertainym or derivation to a noun ("statistical" → statistics).
+  for (const sense of wordNet.synsetsOf(modifier, "a")) {
+    const link = sense.pointers.find((p) => (p.symbol === "\\" || p.symbol === "+") && p.target.startsWith("n:"));
+    if (link) return wordNet.synset(link.target);
+  }
+  return undefined;
+}
+
 function categoryLevelTerms(category: string, senses: readonly (Synset | undefined)[], wordNet: WordNet): string[] {
   const terms = new Map<string, number>();
   // The category's first sense (for "part of X", X's), then its hypernyms up to six levels, each weighing less.
-  const whole = /^part of (?:an? |the )?(.+)$/.exec(category)?.[1];
-  let level = (whole ? wordNet.synsetsOf(whole, "n") : categorySynsets(category, wordNet)).slice(0, 1);
+  let level = [categorySubject(category, wordNet) ?? categorySynsets(category, wordNet)[0]].filter((s): s is Synset => s !== undefined);
   // A category WordNet does not name ("natural landform"): what most grid words are.
   if (level.length === 0) level = [sharedAncestor(senses, wordNet)].filter((s): s is Synset => s !== undefined);
   for (let depth = 0; depth < 6 && level.length > 0; depth++) {
@@ -224,13 +242,19 @@ function categoryLevelTerms(category: string, senses: readonly (Synset | undefin
 }
 
 /**
- * Grid words that are one word in two parts of speech ("happy" / "happiness", "angry" / "anger"):
- * WordNet links them by a derivation pointer. A term proposed only by such a family singles it out.
+ * Grid words that are one word in two parts of speech ("happy" / "happiness", "angry" / "anger"),
+ * linked by a WordNet derivation pointer, or two names of the chosen synset ("plane" /
+ * "aeroplane"). A term proposed only by such a family singles it out.
  * Returns each word's family representative.
  */
-export function derivationFamilies(words: readonly string[], wordNet: WordNet): Map<string, string> {
+export function derivationFamilies(words: readonly string[], wordNet: WordNet, senses: readonly (Synset | undefined)[] = []): Map<string, string> {
   const family = new Map(words.map((w) => [w, w]));
   const find = (w: string): string => (family.get(w) === w ? w : find(family.get(w)!));
+  // Two grid words that name the same synset ("plane" and "aeroplane") are one word here too.
+  words.forEach((word, i) => {
+    const j = senses.findIndex((s) => s !== undefined && s.id === senses[i]?.id);
+    if (j >= 0 && j !== i) family.set(find(word), find(words[j]));
+  });
   for (const word of words) {
     const related = new Set<string>();
     for (const sense of wordNet.synsetsOf(word)) {
@@ -270,7 +294,7 @@ export function decoysFor(category: string, words: readonly string[], wordNet: W
     !isMostlyVerbOrAdverb(term, wordNet) &&
     !violates(term, forbidden, names, wordNet);
 
-  const families = derivationFamilies(words, wordNet);
+  const families = derivationFamilies(words, wordNet, senses);
   const candidates: DecoyCandidate[] = [];
   for (const [term, byWord] of proposals) {
     if (new Set([...byWord.keys()].map((w) => families.get(w))).size < 2 || !acceptable(term)) continue;

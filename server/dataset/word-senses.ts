@@ -9,15 +9,18 @@ const ANCESTOR_DEPTH = 10;
 /**
  * Synsets that stand for the category: its own senses, else those of its head noun
  * ("carpenter's tool" → tool, "symptom of illness" → symptom, "room in a house" → room).
- * "part of …" has none: every sense of "part" is too general to select anything.
+ * "part of …", "statistical term" and "type of word" have none: their heads are too general
+ * (a "term" is a word: every sense of "mean" would qualify).
  */
+const GENERIC_HEADS = new Set(["part", "term", "type", "kind", "sort"]);
+
 export function categorySynsets(category: string, wordNet: WordNet): Synset[] {
   const own = wordNet.synsetsOf(category, "n");
   if (own.length > 0) return own;
   const [before] = category.split(/ (?:of|in) /);
   const tokens = before.split(/[\s-]+/);
   const head = tokens[tokens.length - 1].replace(/'s$/, "");
-  return head === "part" ? [] : wordNet.synsetsOf(head, "n");
+  return GENERIC_HEADS.has(head) ? [] : wordNet.synsetsOf(head, "n");
 }
 
 /** Every hypernym (class and instance) of a synset up to ANCESTOR_DEPTH hops: id → hops. */
@@ -71,9 +74,9 @@ export function sensesOf(word: string, wordNet: WordNet): Synset[] {
 }
 
 /**
- * The sense of each grid word that the category selects: a sense under one of the category's
- * synsets wins; then one in the lexicographer file most grid words' first senses share; then
- * nouns; then WordNet's sense order. undefined for a word WordNet does not know.
+ * The sense of each grid word that the category selects, scored: under one of the category's
+ * synsets (+2), in the lexicographer file most grid words' first senses share (+2), a noun
+ * (+0.5), minus 0.75 per step down WordNet's sense order. undefined for a word WordNet lacks.
  */
 export function categorySenses(category: string, words: readonly string[], wordNet: WordNet): (Synset | undefined)[] {
   const categoryIds = new Set(categorySynsets(category, wordNet).map((s) => s.id));
@@ -88,7 +91,9 @@ export function categorySenses(category: string, words: readonly string[], wordN
     let bestScore = -Infinity;
     list.forEach((sense, rank) => {
       const underCategory = [...ancestorIds(sense, wordNet)].some((id) => categoryIds.has(id)) || categoryIds.has(sense.id);
-      const score = (underCategory ? 4 : 0) + (sense.lexFile === majority ? 2 : 0) + (sense.pos === "n" ? 0.5 : 0) - 0.01 * rank;
+      // WordNet's sense order is strong evidence too: "bus" is the autobus (sense 1, under
+      // "public transport"), not the jalopy (sense 4, under "vehicle").
+      const score = (underCategory ? 2 : 0) + (sense.lexFile === majority ? 2 : 0) + (sense.pos === "n" ? 0.5 : 0) - 0.75 * rank;
       if (score > bestScore) {
         bestScore = score;
         best = sense;
