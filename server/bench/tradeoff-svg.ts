@@ -84,7 +84,7 @@ export function buildTradeoffSvg(chart: TradeoffChart): string {
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART.width}" height="${CHART.height}" viewBox="0 0 ${CHART.width} ${CHART.height}" role="img" aria-label="${escapeXml(`Utility versus leakage per instance: ${chart.title}`)}">`,
-    `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;fill:#111827}.tick{font-size:11px}.label{font-size:13px}.title{font-size:15px;font-weight:600}.contour{font-size:10px;fill:#6b7280}.point{fill:#2563eb;fill-opacity:0.3}.mean-label{font-size:12px;font-weight:600;fill:#dc2626}</style>`,
+    `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;fill:#111827}.tick{font-size:11px}.label{font-size:13px}.title{font-size:15px;font-weight:600}.contour{font-size:10px;fill:#6b7280}.point{fill:#2563eb;fill-opacity:0.3}.mean-label{font-size:12px;font-weight:600;fill:#dc2626;paint-order:stroke;stroke:#ffffff;stroke-width:3px}</style>`,
     `<rect width="${CHART.width}" height="${CHART.height}" fill="#ffffff"/>`,
     `<text x="${CHART.left}" y="24" class="title">${escapeXml(chart.title)}</text>`,
     `<text x="${CHART.left}" y="42" class="tick">${chart.points.length} scored instances; one dot each, the diamond is the mean</text>`,
