@@ -1,5 +1,6 @@
 import type { RoomSnapshot } from "../../shared/protocol";
 import { ChatPanel } from "../components/ChatPanel";
+import { PhaseAnnouncer } from "../components/PhaseAnnouncer";
 import { PlayerList } from "../components/PlayerList";
 import { C2S } from "../../shared/protocol";
 import { connection } from "../net/game-connection";
@@ -35,6 +36,7 @@ export function RoomView({ snapshot }: { snapshot: RoomSnapshot }) {
   return (
     <div className="room-layout" data-phase={phase} data-role={round?.role ?? "none"} data-round={round?.number ?? 0} data-testid="room">
       <div className="stack">
+        <PhaseAnnouncer snapshot={snapshot} />
         {main}
         {chatInMain && <ChatPanel game={game} prominent />}
       </div>

@@ -82,6 +82,7 @@ export function snapshot(g: GameView = game(), over: Partial<RoomSnapshot> = {})
     spectators: [],
     botModels: ["tiny"],
     evaluators: ["lexical"],
+    categories: g.viewerId === g.hostId && g.phase === "lobby" ? ["animals", "fruit", "vehicles"] : [],
     game: g,
     serverTime: Date.now(),
     ...over,

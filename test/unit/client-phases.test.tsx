@@ -41,9 +41,11 @@ describe("clue phase", () => {
   it("offers the clue box on the viewer's turn only, and sends the clue", async () => {
     const { unmount } = render(<RoomView snapshot={snapshot(game({ viewerId: "p3" }))} />);
     expect(screen.queryByTestId("clue-input")).toBeNull();
+    expect(document.title).toBe("Round 1: Ben is giving a clue · SNEAK");
     expect(screen.getByTestId("turn-status").textContent).toContain("Waiting for Ben");
     unmount();
     render(<RoomView snapshot={snapshot(game())} />);
+    expect(screen.getByTestId("announcer").textContent).toBe("Round 1: your turn to give a clue");
     fireEvent.change(screen.getByTestId("clue-input"), { target: { value: "savanna" } });
     fireEvent.click(screen.getByRole("button", { name: "Give clue" }));
     await vi.waitFor(() => expect(sent).toContainEqual({ event: C2S.gameClue, payload: { text: "savanna" } }));
@@ -108,6 +110,14 @@ describe("lobby", () => {
     expect(sent).toContainEqual({ event: C2S.hostKick, payload: { playerId: "p2" } });
     fireEvent.click(screen.getByRole("button", { name: "Start the game" }));
     expect(sent).toContainEqual({ event: C2S.hostStart, payload: {} });
+  });
+
+  it("lets the host narrow the category pool, and 'all' stays null", () => {
+    render(<RoomView snapshot={snapshot(lobby("p1"))} />);
+    fireEvent.click(screen.getByLabelText("fruit"));
+    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: ["animals", "vehicles"] } });
+    fireEvent.click(screen.getByRole("button", { name: "All" }));
+    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: null } });
   });
 
   it("adds a custom topic card only once the rules' own check passes", () => {
