@@ -61,13 +61,15 @@ async function main(): Promise<void> {
     log: (line) => console.error(line),
   };
 
-  async function run(): Promise<{ seconds: number; scored: number }> {
+  async function run(): Promise<{ seconds: number; cpuMs: number; scored: number }> {
     const evaluators = judges.map((m) => createLlmEvaluator(`llm:${m}@${server.baseURL}`, ctx));
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const results = await Promise.all(instances.map((instance) => scoreInstance(instance, benchGenerator, evaluators, ctx.seed)));
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     await closeLlm();
-    return { seconds, scored: results.filter((r) => r.status === "scored").length };
+    return { seconds, cpuMs: (used.user + used.system) / 1000, scored: results.filter((r) => r.status === "scored").length };
   }
 
   try {
@@ -88,6 +90,8 @@ async function main(): Promise<void> {
     console.log(`requests on the cached re-run: ${cachedRequests}  (must be 0; ${second.scored}/${instances.length} scored, ${second.seconds.toFixed(2)} s)`);
     console.log(`achieved: ${sent} requests in ${first.seconds.toFixed(2)} s = ${achieved.toFixed(1)} req/s`);
     console.log(`ideal concurrency ÷ latency: ${ideal.toFixed(1)} req/s → ${((achieved / ideal) * 100).toFixed(1)}% of ideal`);
+    // On a busy machine the gap to ideal is CPU: this is what each request costs, client and fake server together.
+    console.log(`CPU per request (this process: client, cache, audit and fake server): ${(first.cpuMs / sent).toFixed(2)} ms`);
     const ok = perJudge.every((n) => n === 2) && cachedRequests === 0;
     if (!ok) console.log("FAILED: a request count is off");
     process.exitCode = ok ? 0 : 1;
