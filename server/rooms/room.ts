@@ -11,8 +11,9 @@ import { RoomScoring } from "../scoring/scoring-service";
 import type { GameSocket } from "../app-sockets";
 import { CommandError } from "./command-error";
 import type { Session, SessionStore } from "./sessions";
-import { botViewOf, dutyOf, type Duty } from "./bot-duties";
-import { safeClue } from "./fallback-clue";
+import { dutyOf, type Duty } from "./bot-duties";
+import { SeatDriver } from "./seat-driver";
+import { gameActionFor } from "./command-actions";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -68,8 +69,7 @@ export class Room {
   private phaseTimer?: NodeJS.Timeout;
   private phaseTimerFor: number | null = null;
   private emptyTimer?: NodeJS.Timeout;
-  private readonly dutyTimers = new Map<string, NodeJS.Timeout>();
-  private readonly dutiesInFlight = new Set<string>();
+  private readonly seats: SeatDriver;
   private readonly revealedRounds = new Set<string>();
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
@@ -85,6 +85,15 @@ export class Room {
     this.rng = seededRng(`room/${this.seed}`);
     this.now = deps.now ?? Date.now;
     this.scoring = new RoomScoring(deps.evaluators, (key, scored) => this.attachScores(key, [scored]), deps.log);
+    this.seats = new SeatDriver({
+      room: this,
+      deps,
+      state: () => (this.disposed ? null : this.state),
+      now: () => this.now(),
+      isConnected: (seatId) => (this.members.get(seatId)?.sockets.size ?? 0) > 0,
+      gridSeen: (key) => this.gridSeen.get(key),
+      apply: (action) => this.applyInternal(action),
+    });
     this.armEmptyTimer();
   }
 
@@ -174,8 +183,8 @@ export class Room {
     this.version++;
     this.broadcast();
     // A returning human takes their seat back from the fallback bot: drop its pending pauses.
-    this.clearDutiesOf(playerId);
-    this.scheduleDuties();
+    this.seats.forget(playerId);
+    this.seats.schedule();
   }
 
   detach(playerId: PlayerId, socket: GameSocket): void {
@@ -186,7 +195,7 @@ export class Room {
     member.graceTimer.unref?.();
     this.version++;
     this.broadcast();
-    this.scheduleDuties();
+    this.seats.schedule();
     if (this.connectedCount() === 0) this.armEmptyTimer();
   }
 
@@ -222,7 +231,7 @@ export class Room {
     }
     this.version++;
     this.broadcast();
-    this.scheduleDuties();
+    this.seats.schedule();
     if (this.connectedCount() === 0) this.armEmptyTimer();
   }
 
@@ -247,8 +256,7 @@ export class Room {
     this.disposed = true;
     clearTimeout(this.phaseTimer);
     clearTimeout(this.emptyTimer);
-    for (const timer of this.dutyTimers.values()) clearTimeout(timer);
-    this.dutyTimers.clear();
+    this.seats.dispose();
     this.scoring.dispose();
     for (const member of this.members.values()) {
       clearTimeout(member.graceTimer);
@@ -293,12 +301,6 @@ export class Room {
       }
     }
     switch (event) {
-      case C2S.hostStart:
-        this.apply({ type: "start", now, by: playerId });
-        return { ok: true };
-      case C2S.hostSettings:
-        this.apply({ type: "updateSettings", now, by: playerId, settings: p as never });
-        return { ok: true };
       case C2S.hostAddBot:
         return { ok: true, playerId: this.addBot(playerId, p as { kind: "lexical" | "llm"; model?: string; name?: string }) };
       case C2S.hostRemoveBot: {
@@ -310,38 +312,12 @@ export class Room {
       case C2S.hostKick:
         this.kick(playerId, p.playerId as string);
         return { ok: true };
-      case C2S.hostTransfer:
-        this.apply({ type: "transferHost", now, by: playerId, to: p.playerId as string });
+      default: {
+        const action = gameActionFor(event, playerId, payload, now);
+        if (!action) throw new CommandError("BAD_PAYLOAD", `"${event}" is not a room command`);
+        this.apply(action);
         return { ok: true };
-      case C2S.hostMoveSeat:
-        this.apply({ type: "moveSeat", now, by: playerId, playerId: p.playerId as string, toIndex: p.toIndex as number });
-        return { ok: true };
-      case C2S.hostNextRound:
-        this.apply({ type: "nextRound", now, by: playerId });
-        return { ok: true };
-      case C2S.hostEndGame:
-        this.apply({ type: "endGame", now, by: playerId });
-        return { ok: true };
-      case C2S.gameClue:
-        this.apply({ type: "giveClue", now, by: playerId, text: p.text as string });
-        return { ok: true };
-      case C2S.gameReady:
-        this.apply({ type: "readyToVote", now, by: playerId });
-        return { ok: true };
-      case C2S.gameVote:
-        this.apply({ type: "vote", now, by: playerId, target: p.targetId as string });
-        return { ok: true };
-      case C2S.gameTieBreak:
-        this.apply({ type: "breakTie", now, by: playerId, accusedId: p.targetId as string });
-        return { ok: true };
-      case C2S.gameGuess:
-        this.apply({ type: "guess", now, by: playerId, word: p.word as string });
-        return { ok: true };
-      case C2S.chatSend:
-        this.apply({ type: "chat", now, by: playerId, text: p.text as string });
-        return { ok: true };
-      default:
-        throw new CommandError("BAD_PAYLOAD", `"${event}" is not a room command`);
+      }
     }
   }
 
@@ -419,7 +395,7 @@ export class Room {
     this.revealFinishedRound(after);
     this.armPhaseTimer();
     this.broadcast();
-    this.scheduleDuties();
+    this.seats.schedule();
   }
 
   private roundKey(state: GameState, round: RoundState): string {
@@ -495,142 +471,14 @@ export class Room {
     if (state.phase === "clues" && round) {
       const turnId = round.order.find((id) => !round.clues.some((c) => c.playerId === id)) ?? round.order[round.clues.length];
       const duty = turnId ? dutyOf(state, turnId) : null;
-      if (duty) fallbackClue = await this.fallbackClueFor(turnId, duty, this.deps.fallbackAgent);
+      if (duty) fallbackClue = await this.seats.legalClue(turnId, duty, this.deps.fallbackAgent);
       if (this.state?.deadline !== deadline) return;
     }
-    this.phaseTimerFor = null;
-    if (!this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) this.armPhaseTimer();
-  }
-
-  // ─── Bots and fallbacks ───────────────────────────────────────────────────
-
-  /** Seats the server plays now: bots, players who left mid-round, and humans with no connected socket. */
-  private serverPlayed(): { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] {
-    const state = this.state;
-    if (!state) return [];
-    const out: { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] = [];
-    for (const seat of state.seats) {
-      if (seat.kind === "bot") {
-        out.push({ seatId: seat.id, agent: this.deps.agentFor(seat.botProfile ?? "lexical"), fallback: false, delayMs: this.deps.config.botDelayMs });
-      } else if (seat.left) {
-        out.push({ seatId: seat.id, agent: this.deps.fallbackAgent, fallback: true, delayMs: this.deps.config.botDelayMs });
-      } else {
-        const member = this.members.get(seat.id);
-        if (!member || member.sockets.size === 0) {
-          out.push({ seatId: seat.id, agent: this.deps.fallbackAgent, fallback: true, delayMs: this.deps.config.fallbackAfterMs });
-        }
-      }
-    }
-    return out;
-  }
-
-  private clearDutiesOf(seatId: PlayerId): void {
-    for (const [key, timer] of this.dutyTimers) {
-      if (key.includes(`/${seatId}/`)) {
-        clearTimeout(timer);
-        this.dutyTimers.delete(key);
-      }
-    }
-  }
-
-  private scheduleDuties(): void {
-    if (!this.state || this.disposed) return;
-    for (const { seatId, agent, fallback, delayMs } of this.serverPlayed()) {
-      const due = dutyOf(this.state, seatId);
-      if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key)) continue;
-      // A human-like pause, varied a little per decision (seeded, so a game replays).
-      const pause = delayMs === 0 ? 0 : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.seed}/${due.key}`).float()));
-      const timer = setTimeout(() => {
-        this.dutyTimers.delete(due.key);
-        void this.performDuty(seatId, due.key, agent, fallback);
-      }, pause);
-      timer.unref?.();
-      this.dutyTimers.set(due.key, timer);
-    }
-  }
-
-  private async performDuty(seatId: PlayerId, key: string, agent: Agent, fallback: boolean): Promise<void> {
-    const state = this.state;
-    if (!state || this.disposed) return;
-    const due = dutyOf(state, seatId);
-    if (!due || due.key !== key) return;
-    // The human came back during the pause: their turn is theirs again.
-    if (fallback && this.members.get(seatId)?.sockets.size && !state.seats.find((s) => s.id === seatId)?.left) return;
-    this.dutiesInFlight.add(key);
-    try {
-      const now = () => this.now();
-      const stillDue = () => !this.disposed && this.state !== null && dutyOf(this.state, seatId)?.key === key;
-      const botView = this.botViewFor(due, seatId);
-      switch (due.duty.kind) {
-        case "clue": {
-          const text = await this.fallbackClueFor(seatId, due, agent);
-          if (stillDue()) this.applyInternal({ type: "giveClue", now: now(), by: seatId, text, fallback: fallback || undefined });
-          break;
-        }
-        case "ready":
-          this.applyInternal({ type: "readyToVote", now: now(), by: seatId });
-          break;
-        case "vote": {
-          const decision = await agent.vote(botView);
-          this.note(seatId, "vote", decision);
-          if (stillDue()) this.applyInternal({ type: "vote", now: now(), by: seatId, target: decision.value });
-          break;
-        }
-        case "tieBreak": {
-          const decision = await agent.tieBreak(botView, due.duty.tied);
-          this.note(seatId, "tieBreak", decision);
-          if (stillDue()) this.applyInternal({ type: "breakTie", now: now(), by: seatId, accusedId: decision.value });
-          break;
-        }
-        case "guess": {
-          let options = due.duty.options;
-          if (options.length === 0) {
-            const seen = this.gridSeen.get(`${due.view.gameNumber}/${due.round.number}`) ?? [];
-            options = seen.filter((w) => !due.round.guesses.includes(w));
-          }
-          const decision = await agent.guess({ ...botView, words: botView.words.length ? botView.words : options }, options);
-          this.note(seatId, "guess", decision);
-          if (stillDue()) this.applyInternal({ type: "guess", now: now(), by: seatId, word: decision.value });
-          break;
-        }
-      }
-    } catch (error) {
-      this.deps.log(`room ${this.code}: bot ${seatId} failed its ${key}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      this.dutiesInFlight.delete(key);
-      this.scheduleDuties();
-    }
-  }
-
-  /** A clue the rules will accept: the agent's, retried with the reasons it was refused, then a safe word. */
-  private async fallbackClueFor(seatId: PlayerId, due: NonNullable<ReturnType<typeof dutyOf>>, agent: Agent): Promise<string> {
-    const botView = this.botViewFor(due, seatId);
-    const rejected: { text: string; reason: string }[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const decision = await agent.clue(botView, rejected);
-      const problem = safeClue.violation(decision.value, botView.words, botView.maxClueWords);
-      if (!problem) {
-        this.note(seatId, "clue", decision);
-        return decision.value;
-      }
-      rejected.push({ text: decision.value, reason: problem });
-    }
-    const text = safeClue.lastResort(botView.words, botView.seed);
-    this.note(seatId, "clue", { value: text, source: "last-resort", note: rejected.map((r) => `${r.text}: ${r.reason}`).join("; ") });
-    return text;
-  }
-
-  private botViewFor(due: NonNullable<ReturnType<typeof dutyOf>>, seatId: PlayerId) {
-    const card = this.state?.rounds[due.round.number - 1]?.card;
-    const decoys = card?.source === "dataset" ? this.deps.decoysOf(card.category) : undefined;
-    return botViewOf(due.view, due.round, seatId, this.seed, decoys);
-  }
-
-  private note(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void {
-    if (decision.source === "fallback" || decision.source === "last-resort") {
-      this.deps.log(`room ${this.code}: ${seatId} ${duty} by ${decision.source}: ${decision.note ?? ""}`);
-    }
-    this.deps.observer?.onDecision?.(this, seatId, duty, decision);
+    if (this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) return;
+    // Refused (a clock step, a state the rules did not expect): try again shortly rather than spin.
+    clearTimeout(this.phaseTimer);
+    this.phaseTimer = setTimeout(() => void this.onDeadline(deadline), 1000);
+    this.phaseTimer.unref?.();
   }
 
   // ─── Snapshots ────────────────────────────────────────────────────────────
@@ -638,7 +486,7 @@ export class Room {
   private snapshotFor(member: Member): RoomSnapshot {
     const state = this.state!;
     const seated = !member.spectator && state.seats.some((s) => s.id === member.playerId);
-    const playedByServer = new Set(this.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId));
+    const playedByServer = new Set(this.seats.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId));
     return {
       version: this.version,
       code: this.code,

@@ -1,0 +1,170 @@
+import type { GameAction, GameState, PlayerId } from "../../shared/game/types";
+import { seededRng } from "../../shared/random";
+import type { Agent, Decision } from "../agents/agent";
+import { botViewOf, dutyOf, type Duty } from "./bot-duties";
+import { safeClue } from "./fallback-clue";
+import type { Room, RoomDeps } from "./room";
+
+/** What the seat driver needs from its room. */
+export interface SeatDriverHost {
+  room: Room;
+  deps: RoomDeps;
+  /** The rules state, or null once the room is gone. */
+  state(): GameState | null;
+  isConnected(seatId: PlayerId): boolean;
+  /** The grid a round's chameleon saw while clues were given (for the hidden-grid guess). */
+  gridSeen(roundKey: string): string[] | undefined;
+  /** Applies a server-made action; false when the rules refused it (logged by the room). */
+  apply(action: GameAction): boolean;
+  now(): number;
+}
+
+/**
+ * Plays the seats the server is responsible for: bots, players who left mid-round, and humans whose socket
+ * is gone (the fallback bot, after a pause). Each duty runs once, after a human-like pause, from the seat's
+ * own view, and is dropped if the state moved on meanwhile.
+ */
+export class SeatDriver {
+  private readonly dutyTimers = new Map<string, NodeJS.Timeout>();
+  private readonly dutiesInFlight = new Set<string>();
+
+  constructor(private readonly host: SeatDriverHost) {}
+
+  dispose(): void {
+    for (const timer of this.dutyTimers.values()) clearTimeout(timer);
+    this.dutyTimers.clear();
+  }
+
+  /** Seats the server plays now: bots, players who left mid-round, and humans with no connected socket. */
+  serverPlayed(): { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] {
+    const state = this.host.state();
+    if (!state) return [];
+    const out: { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] = [];
+    for (const seat of state.seats) {
+      if (seat.kind === "bot") {
+        out.push({ seatId: seat.id, agent: this.host.deps.agentFor(seat.botProfile ?? "lexical"), fallback: false, delayMs: this.host.deps.config.botDelayMs });
+      } else if (seat.left) {
+        out.push({ seatId: seat.id, agent: this.host.deps.fallbackAgent, fallback: true, delayMs: this.host.deps.config.botDelayMs });
+      } else {
+        const connected = this.host.isConnected(seat.id);
+        if (!connected) {
+          out.push({ seatId: seat.id, agent: this.host.deps.fallbackAgent, fallback: true, delayMs: this.host.deps.config.fallbackAfterMs });
+        }
+      }
+    }
+    return out;
+  }
+
+  forget(seatId: PlayerId): void {
+    for (const [key, timer] of this.dutyTimers) {
+      if (key.includes(`/${seatId}/`)) {
+        clearTimeout(timer);
+        this.dutyTimers.delete(key);
+      }
+    }
+  }
+
+  schedule(): void {
+    const state = this.host.state();
+    if (!state) return;
+    for (const { seatId, agent, fallback, delayMs } of this.serverPlayed()) {
+      const due = dutyOf(state, seatId);
+      if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key)) continue;
+      // A human-like pause, varied a little per decision (seeded, so a game replays).
+      const pause = delayMs === 0 ? 0 : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.host.room.seed}/${due.key}`).float()));
+      const timer = setTimeout(() => {
+        this.dutyTimers.delete(due.key);
+        void this.performDuty(seatId, due.key, agent, fallback);
+      }, pause);
+      timer.unref?.();
+      this.dutyTimers.set(due.key, timer);
+    }
+  }
+
+  private async performDuty(seatId: PlayerId, key: string, agent: Agent, fallback: boolean): Promise<void> {
+    const state = this.host.state();
+    if (!state) return;
+    const due = dutyOf(state, seatId);
+    if (!due || due.key !== key) return;
+    // The human came back during the pause: their turn is theirs again.
+    if (fallback && this.host.isConnected(seatId) && !state.seats.find((s) => s.id === seatId)?.left) return;
+    this.dutiesInFlight.add(key);
+    try {
+      const now = () => this.host.now();
+      const stillDue = () => {
+        const current = this.host.state();
+        return current !== null && dutyOf(current, seatId)?.key === key;
+      };
+      const botView = this.botViewFor(due, seatId);
+      switch (due.duty.kind) {
+        case "clue": {
+          const text = await this.legalClue(seatId, due, agent);
+          if (stillDue()) this.host.apply({ type: "giveClue", now: now(), by: seatId, text, fallback: fallback || undefined });
+          break;
+        }
+        case "ready":
+          this.host.apply({ type: "readyToVote", now: now(), by: seatId });
+          break;
+        case "vote": {
+          const decision = await agent.vote(botView);
+          this.note(seatId, "vote", decision);
+          if (stillDue()) this.host.apply({ type: "vote", now: now(), by: seatId, target: decision.value });
+          break;
+        }
+        case "tieBreak": {
+          const decision = await agent.tieBreak(botView, due.duty.tied);
+          this.note(seatId, "tieBreak", decision);
+          if (stillDue()) this.host.apply({ type: "breakTie", now: now(), by: seatId, accusedId: decision.value });
+          break;
+        }
+        case "guess": {
+          let options = due.duty.options;
+          if (options.length === 0) {
+            const seen = this.host.gridSeen(`${due.view.gameNumber}/${due.round.number}`) ?? [];
+            options = seen.filter((w) => !due.round.guesses.includes(w));
+          }
+          const decision = await agent.guess({ ...botView, words: botView.words.length ? botView.words : options }, options);
+          this.note(seatId, "guess", decision);
+          if (stillDue()) this.host.apply({ type: "guess", now: now(), by: seatId, word: decision.value });
+          break;
+        }
+      }
+    } catch (error) {
+      this.host.deps.log(`room ${this.host.room.code}: bot ${seatId} failed its ${key}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.dutiesInFlight.delete(key);
+      this.schedule();
+    }
+  }
+
+  /** A clue the rules will accept: the agent's, retried with the reasons it was refused, then a safe word. */
+  async legalClue(seatId: PlayerId, due: NonNullable<ReturnType<typeof dutyOf>>, agent: Agent): Promise<string> {
+    const botView = this.botViewFor(due, seatId);
+    const rejected: { text: string; reason: string }[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const decision = await agent.clue(botView, rejected);
+      const problem = safeClue.violation(decision.value, botView.words, botView.maxClueWords);
+      if (!problem) {
+        this.note(seatId, "clue", decision);
+        return decision.value;
+      }
+      rejected.push({ text: decision.value, reason: problem });
+    }
+    const text = safeClue.lastResort(botView.words, botView.seed);
+    this.note(seatId, "clue", { value: text, source: "last-resort", note: rejected.map((r) => `${r.text}: ${r.reason}`).join("; ") });
+    return text;
+  }
+
+  private botViewFor(due: NonNullable<ReturnType<typeof dutyOf>>, seatId: PlayerId) {
+    const card = this.host.state()?.rounds[due.round.number - 1]?.card;
+    const decoys = card?.source === "dataset" ? this.host.deps.decoysOf(card.category) : undefined;
+    return botViewOf(due.view, due.round, seatId, this.host.room.seed, decoys);
+  }
+
+  private note(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void {
+    if (decision.source === "fallback" || decision.source === "last-resort") {
+      this.host.deps.log(`room ${this.host.room.code}: ${seatId} ${duty} by ${decision.source}: ${decision.note ?? ""}`);
+    }
+    this.host.deps.observer?.onDecision?.(this.host.room, seatId, duty, decision);
+  }
+}
