@@ -76,7 +76,7 @@ export class LlmClient {
       baseURL: options.baseURL,
       apiKey: options.apiKey ?? apiKeyFor(options.baseURL),
       maxRetries: 0,
-      timeout: options.requestTimeoutMs + 1_000,
+      timeout: Math.ceil(options.requestTimeoutMs) + 1_000,
     });
     this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : null;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -173,7 +173,7 @@ export class LlmClient {
     const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
     this.sent++;
     try {
-      const response = await this.sdk.chat.completions.create(body, { signal, maxRetries: 0, timeout: timeoutMs + 1_000 }).asResponse();
+      const response = await this.sdk.chat.completions.create(body, { signal, maxRetries: 0, timeout: Math.ceil(timeoutMs) + 1_000 }).asResponse();
       const text = await response.text();
       return { text, status: response.status };
     } catch (error) {
