@@ -4,7 +4,7 @@
  * Each walks a fixed, documented list of sources (docs/LEXICAL.md) and returns the first usable
  * clue: plain words, at most three, never a grid word nor containing one, never the category itself.
  */
-import { isUsableClue } from "./clue-candidates";
+import { definitionWord, isUsableClue } from "./clue-candidates";
 import type { Grid, Relatedness } from "./relatedness";
 import { contentTokensOf, tokensOf } from "./text";
 import type { Synset } from "./types";
@@ -19,11 +19,15 @@ const HYPERNYMS = new Set(["@", "@i"]);
 /** Relations that name the same thing another way (similar to, derivation, pertainym, participle). */
 const CLOSE_LEXICALIZATIONS = new Set(["&", "+", "\\", "<"]);
 
-/** Lemmas ordered by commonness (SemCor tag count), WordNet's order among equals. */
-function byCommonness(r: Relatedness, lemmas: readonly string[]): string[] {
+/**
+ * A synset's lemmas in the order a person would reach for them: single words before phrases
+ * (which are often Latin binomials: "canis familiaris"), WordNet's order otherwise. Lemma tag
+ * counts would mislead here: they sum every sense, so "fall" would outrank "twilight" for dusk.
+ */
+function byPreference(lemmas: readonly string[]): string[] {
   return lemmas
-    .map((lemma, i) => ({ lemma, count: r.wordNet.tagCount(lemma), i }))
-    .sort((a, b) => b.count - a.count || a.i - b.i)
+    .map((lemma, i) => ({ lemma, phrase: lemma.includes(" ") ? 1 : 0, i }))
+    .sort((a, b) => a.phrase - b.phrase || a.i - b.i)
     .map((x) => x.lemma);
 }
 
@@ -54,7 +58,7 @@ export function categoryHead(category: string): string {
 
 /**
  * A synonym or close lexicalization of the category name, first usable of: (1) the other lemmas of
- * the category's covering WordNet sense, most common first; (2) for a phrase, its head word and
+ * the category's covering WordNet sense, single words first; (2) for a phrase, its head word and
  * that word's synonyms; (3) the lemmas of the covering sense's hypernyms; (4) the category name
  * itself; (5) "something".
  */
@@ -62,17 +66,17 @@ export function categorySynonym(r: Relatedness, category: string, words: readonl
   const grid = r.grid(category, words);
   const usable = (text: string) => isUsableClue(text, category, words);
   const whole = coveringSense(r, grid, category);
-  if (whole) for (const lemma of byCommonness(r, whole.lemmas)) if (usable(lemma)) return { message: lemma, source: "synonym" };
+  if (whole) for (const lemma of byPreference(whole.lemmas)) if (usable(lemma)) return { message: lemma, source: "synonym" };
   const head = categoryHead(category);
   if (head !== category.trim().toLowerCase()) {
     if (usable(head)) return { message: head, source: "head" };
     const headSense = coveringSense(r, grid, head);
-    if (headSense) for (const lemma of byCommonness(r, headSense.lemmas)) if (usable(lemma)) return { message: lemma, source: "head-synonym" };
+    if (headSense) for (const lemma of byPreference(headSense.lemmas)) if (usable(lemma)) return { message: lemma, source: "head-synonym" };
   }
   const sense = whole ?? coveringSense(r, grid, head);
   if (sense) {
     for (const hypernym of hypernymsOf(r, sense)) {
-      for (const lemma of byCommonness(r, hypernym.lemmas)) if (usable(lemma)) return { message: lemma, source: "hypernym" };
+      for (const lemma of byPreference(hypernym.lemmas)) if (usable(lemma)) return { message: lemma, source: "hypernym" };
     }
   }
   const name = category.trim().toLowerCase();
@@ -82,10 +86,10 @@ export function categorySynonym(r: Relatedness, category: string, words: readonl
 
 /**
  * A synonym of the secret, first usable of: (1) the other lemmas of the secret's sense that fits the
- * category best, most common first; (2) the lemmas of its other senses that fit the category
+ * category best, single words first; (2) the lemmas of its other senses that fit the category
  * (weight ≥ 0.5); (3) close lexicalizations of the best sense: similar-to, derivationally related,
  * pertainym and participle lemmas; (4) the lemmas of its nearest hypernym ("a kind of …");
- * (5) the first WordNet content word of its definition; (6) the category's head word, else "something".
+ * (5) the first noun (else adjective) of its definition, in its base form; (6) the category's head word, else "something".
  */
 export function secretSynonym(r: Relatedness, category: string, words: readonly string[], secret: string): BaselineMessage {
   const grid = r.grid(category, words);
@@ -94,9 +98,9 @@ export function secretSynonym(r: Relatedness, category: string, words: readonly 
   const senses = head ? [...grid.weightsOf(head)].filter((s) => s.weight >= 0.5).sort((a, b) => b.weight - a.weight) : [];
   const best = senses[0]?.synset;
   if (best) {
-    for (const lemma of byCommonness(r, best.lemmas)) if (usable(lemma)) return { message: lemma, source: "synonym" };
+    for (const lemma of byPreference(best.lemmas)) if (usable(lemma)) return { message: lemma, source: "synonym" };
     for (const { synset } of senses.slice(1)) {
-      for (const lemma of byCommonness(r, synset.lemmas)) if (usable(lemma)) return { message: lemma, source: "other-sense-synonym" };
+      for (const lemma of byPreference(synset.lemmas)) if (usable(lemma)) return { message: lemma, source: "other-sense-synonym" };
     }
     for (const pointer of best.pointers) {
       if (!CLOSE_LEXICALIZATIONS.has(pointer.symbol)) continue;
@@ -105,10 +109,11 @@ export function secretSynonym(r: Relatedness, category: string, words: readonly 
       if (usable(lemma)) return { message: lemma, source: `related:${pointer.symbol}` };
     }
     for (const hypernym of hypernymsOf(r, best)) {
-      for (const lemma of byCommonness(r, hypernym.lemmas)) if (usable(lemma)) return { message: lemma, source: "hypernym" };
+      for (const lemma of byPreference(hypernym.lemmas)) if (usable(lemma)) return { message: lemma, source: "hypernym" };
     }
     for (const token of contentTokensOf(best.definition)) {
-      if (r.wordNet.synsetsOf(token).length > 0 && usable(token)) return { message: token, source: "definition" };
+      const base = definitionWord(r, token);
+      if (base && usable(base)) return { message: base, source: "definition" };
     }
   }
   const fallback = categoryHead(category);

@@ -30,6 +30,12 @@ export function isUsableClue(text: string, category: string, words: readonly str
   return clueViolation(text, words, MAX_CLUE_WORDS) === undefined;
 }
 
+/** A definition token as a clue: its noun base form ("plants" → plant), else an adjective; adverbs and verbs read badly alone. */
+export function definitionWord(r: Relatedness, token: string): string | undefined {
+  if (token.length < 3 || /\d/.test(token)) return undefined;
+  return r.wordNet.baseForms(token, "n")[0] ?? r.wordNet.baseForms(token, "a")[0];
+}
+
 export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: { avoid?: readonly string[]; limit?: number } = {}): ClueCandidate[] {
   const limit = options.limit ?? 40;
   const byText = new Map<string, ClueCandidate>();
@@ -47,7 +53,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   for (const { synset, weight } of senses) {
     for (const lemma of synset.lemmas) offer(lemma, "synonym", weight);
     for (const token of contentTokensOf(synset.definition)) {
-      if (r.wordNet.synsetsOf(token).length > 0) offer(token, "definition", 0.5 * weight);
+      const base = definitionWord(r, token);
+      if (base) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);

@@ -105,7 +105,9 @@ export class Relatedness {
     // Several clue terms: the best one, plus a share of the rest ("long neck" for giraffe).
     perTerm.sort((a, b) => b - a);
     const extra = perTerm.slice(1).reduce((sum, s) => sum + s, 0);
-    return Math.min(1, perTerm[0] + this.params.clueExtraTerms * extra);
+    // Rounded so that the order in which glosses were first read (which fixes the order of a
+    // floating-point sum) can never show in a result.
+    return Math.round(Math.min(1, perTerm[0] + this.params.clueExtraTerms * extra) * 1e9) / 1e9;
   }
 
   private termRel(clue: Term, word: Term, grid: Grid): number {

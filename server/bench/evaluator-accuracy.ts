@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:evaluator`: how well the lexical judge reads hand-written clues
+ * (test/fixtures/clues/): the chameleon's top-1 accuracy at naming the secret among the category's
+ * words, and the ally's at picking the clue among the category's decoys, per clue set and split.
+ * `--tune` refits the knobs on the tuning split (prints them; the defaults live in
+ * server/lexicon/relatedness-params.ts and server/evaluators/lexical/index.ts).
+ */
+import { Command, Option } from "commander";
+import { CLUE_SETS, readClueFixtures, SPLITS, type ClueFixture } from "../evaluators/lexical/clue-fixtures";
+import { fixtureOutcomes, summarize, unknownFixtures, type AccuracySummary } from "../evaluators/lexical/fixture-accuracy";
+import { createLexicalEvaluator } from "../evaluators/lexical/index";
+import { coordinateSearch, fitBeta } from "../evaluators/lexical/tuning";
+import { loadDataset } from "../dataset/load-dataset";
+import { getWordNet } from "../lexicon/wordnet";
+import { getRelatedness, Relatedness } from "../lexicon/relatedness";
+import { seededRng, shuffled, hashSeed } from "../../shared/random";
+import type { Dataset } from "../../shared/sneak/types";
+import { messageOf } from "./user-error";
+
+interface Flags {
+  dataset?: string;
+  seed: string;
+  json?: boolean;
+  tune?: boolean;
+  passes: string;
+}
+
+const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
+
+async function report(dataset: Dataset, seed: number, json: boolean): Promise<void> {
+  const evaluator = createLexicalEvaluator();
+  const started = performance.now();
+  const rows: ({ set: string; split: string } & AccuracySummary)[] = [];
+  for (const set of CLUE_SETS) {
+    const fixtures = readClueFixtures(set);
+    const unknown = unknownFixtures(fixtures, dataset);
+    for (const u of unknown) console.error(`warning: ${set}: skipped "${u.fixture.clue}": ${u.reason}`);
+    const outcomes = await fixtureOutcomes(evaluator, fixtures, dataset, { seed });
+    for (const split of [...SPLITS, "all"] as const) {
+      const subset = split === "all" ? outcomes : outcomes.filter((o) => o.fixture.split === split);
+      rows.push({ set, split, ...summarize(subset, dataset) });
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (json) {
+    console.log(JSON.stringify({ evaluator: evaluator.id, chameleonBeta: evaluator.chameleonBeta, allyBeta: evaluator.allyBeta, seed, rows, seconds }, null, 2));
+    return;
+  }
+  console.log(`Lexical judge on hand-written clues (chameleon β=${evaluator.chameleonBeta}, ally β=${evaluator.allyBeta}, seed ${seed})`);
+  console.log("set          split      n  cham top-1  chance  p(secret)  ally top-1  chance  p(clue)");
+  for (const r of rows) {
+    console.log(
+      `${r.set.padEnd(12)} ${r.split.padEnd(8)} ${String(r.n).padStart(4)}  ${pct(r.chameleonTop1)}%     ${pct(r.chameleonChance)}%   ${pct(r.chameleonP)}%     ${pct(r.allyTop1)}%    ${pct(r.allyChance)}%  ${pct(r.allyP)}%`,
+    );
+  }
+  console.log(`(${seconds.toFixed(1)} s; top-1 counts a tie of k options as 1/k; report the held-out rows, the tune rows were fitted)`);
+}
+
+async function tune(dataset: Dataset, passes: number): Promise<void> {
+  const tuneRows: ClueFixture[] = CLUE_SETS.flatMap((set) => readClueFixtures(set)).filter((f) => f.split === "tune");
+  const { params, objective } = await coordinateSearch(getWordNet(), tuneRows, dataset, { passes, log: (line) => console.error(line) });
+  console.log(`objective (tune split): ${objective.toFixed(4)}`);
+  console.log(JSON.stringify(params, null, 2));
+  // β by log loss on the same tune rows, from the judge's raw scores.
+  const evaluator = createLexicalEvaluator({ relatedness: new Relatedness(getWordNet(), params) });
+  const chameleonRows: { scores: number[]; answer: number }[] = [];
+  const allyRows: { scores: number[]; answer: number }[] = [];
+  for (const f of tuneRows) {
+    const entry = dataset.categories.find((c) => c.category === f.category);
+    if (!entry || !entry.words.includes(f.secret)) continue;
+    chameleonRows.push({ scores: evaluator.chameleonScores({ category: f.category, options: entry.words, clues: [f.clue] }), answer: entry.words.indexOf(f.secret) });
+    const options = shuffled([f.clue, ...entry.decoys.filter((d) => d !== f.clue).slice(0, 5)], seededRng(hashSeed(f.clue)));
+    allyRows.push({ scores: evaluator.allyScores({ category: f.category, words: entry.words, secret: f.secret, options }), answer: options.indexOf(f.clue) });
+  }
+  const chameleon = fitBeta(chameleonRows);
+  const ally = fitBeta(allyRows);
+  console.log(`chameleon β = ${chameleon.beta} (log loss ${chameleon.logLoss.toFixed(3)}); ally β = ${ally.beta} (log loss ${ally.logLoss.toFixed(3)})`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name("npm run bench:evaluator --")
+    .description("Accuracy of the lexical judge on the hand-written clue sets (test/fixtures/clues/)")
+    .option("--dataset <path>", "dataset file (default: data/sneak-dataset.json)")
+    .option("--seed <n>", "seed of the option orders", "0")
+    .option("--json", "print the figures as JSON")
+    .option("--tune", "refit the knobs on the tuning split and print them (slow: minutes)")
+    .addOption(new Option("--passes <n>", "coordinate-search passes with --tune").default("1"))
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  program.parse(argv, { from: "user" });
+  const flags = program.opts<Flags>();
+  const seed = Number(flags.seed);
+  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got "${flags.seed}"`);
+  const passes = Number(flags.passes);
+  if (!Number.isInteger(passes) || passes < 1) throw new Error(`--passes must be a positive integer, got "${flags.passes}"`);
+  const dataset = loadDataset(flags.dataset);
+  getRelatedness();
+  if (flags.tune) await tune(dataset, passes);
+  else await report(dataset, seed, Boolean(flags.json));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  if (code === "commander.helpDisplayed" || code === "commander.version") process.exit(0);
+  if (typeof code === "string" && code.startsWith("commander.")) process.exit(1);
+  console.error(`error: ${messageOf(error)}`);
+  process.exit(1);
+});

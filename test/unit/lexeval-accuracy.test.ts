@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { loadDataset } from "../../server/dataset/load-dataset";
+import { CLUE_SETS, readClueFixtures } from "../../server/evaluators/lexical/clue-fixtures";
+import { fixtureOutcomes, summarize, unknownFixtures } from "../../server/evaluators/lexical/fixture-accuracy";
+import { createLexicalEvaluator } from "../../server/evaluators/lexical/index";
+import { findGridWordIn } from "../../shared/game/clue-validation";
+
+const dataset = loadDataset();
+
+describe("the hand-written clue fixtures", () => {
+  it.each(CLUE_SETS)("%s: at least 100 clues, both splits, all on the dataset's words, none containing a grid word", (set) => {
+    const rows = readClueFixtures(set);
+    expect(rows.length).toBeGreaterThanOrEqual(100);
+    expect(rows.filter((r) => r.split === "heldout").length).toBeGreaterThanOrEqual(50);
+    expect(rows.filter((r) => r.split === "tune").length).toBeGreaterThanOrEqual(50);
+    expect(unknownFixtures(rows, dataset)).toEqual([]);
+    const keys = rows.map((r) => `${r.category}|${r.secret}|${r.clue}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const row of rows) {
+      const words = dataset.categories.find((c) => c.category === row.category)!.words;
+      expect(findGridWordIn(row.clue, words), `${row.category}/${row.secret}: "${row.clue}"`).toBeUndefined();
+    }
+  });
+});
+
+// A behavioural floor, far below what `npm run bench:evaluator` measures (docs/LEXICAL.md) and far
+// above chance (1/12 ≈ 8% for the chameleon, 1/6 ≈ 17% for the ally): a regression that breaks
+// sense weighting or gloss matching falls through it.
+const FLOORS = {
+  synonym: { chameleon: 0.6, ally: 0.6 },
+  associative: { chameleon: 0.4, ally: 0.35 },
+} as const;
+
+describe("the lexical judge on held-out clues", () => {
+  const evaluator = createLexicalEvaluator();
+  it.each(CLUE_SETS)("%s: beats chance by a clear margin", async (set) => {
+    const rows = readClueFixtures(set).filter((r) => r.split === "heldout");
+    const summary = summarize(await fixtureOutcomes(evaluator, rows, dataset), dataset);
+    expect(summary.n).toBe(rows.length);
+    expect(summary.chameleonTop1).toBeGreaterThan(FLOORS[set].chameleon);
+    expect(summary.chameleonTop1).toBeGreaterThan(4 * summary.chameleonChance);
+    expect(summary.allyTop1).toBeGreaterThan(FLOORS[set].ally);
+    expect(summary.allyTop1).toBeGreaterThan(2 * summary.allyChance);
+  });
+});

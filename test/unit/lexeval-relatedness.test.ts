@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { loadDataset } from "../../server/dataset/load-dataset";
+import { Relatedness, getRelatedness } from "../../server/lexicon/relatedness";
+import { getWordNet } from "../../server/lexicon/wordnet";
+
+const dataset = loadDataset();
+const wordsOf = (category: string) => {
+  const entry = dataset.categories.find((c) => c.category === category);
+  if (!entry) throw new Error(`no category ${category} in the dataset`);
+  return entry.words;
+};
+
+describe("rel(clue, word)", () => {
+  const r = getRelatedness();
+
+  // category, word, a synonym, an associate, an unrelated word
+  const triples = [
+    ["vehicle", "car", "automobile", "wheel", "banana"],
+    ["emotion", "happy", "glad", "smile", "granite"],
+    ["profession", "doctor", "physician", "hospital", "volcano"],
+    ["animal", "elephant", "pachyderm", "trunk", "saxophone"],
+    ["musical instrument", "violin", "fiddle", "bow", "cheese"],
+  ] as const;
+
+  it.each(triples)("in %s, for %s: synonym > associate > unrelated", (category, word, synonym, associate, unrelated) => {
+    const grid = r.grid(category, wordsOf(category));
+    const [s, a, u] = [synonym, associate, unrelated].map((clue) => r.rel(clue, word, grid));
+    expect(s).toBeGreaterThan(a);
+    expect(a).toBeGreaterThan(u);
+    expect(u).toBeLessThan(0.1);
+  });
+
+  it("stays in [0, 1], and the word itself or an inflection of it scores 1", () => {
+    const grid = r.grid("animal", wordsOf("animal"));
+    for (const clue of ["cats", "cat", "feline", "long neck", "the", "", "zzzqx", "big striped cat with a mane"]) {
+      for (const word of grid.words) {
+        const score = r.rel(clue, word, grid);
+        expect(score).toBeGreaterThanOrEqual(0);
+        expect(score).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(r.rel("cats", "cat", grid)).toBe(1);
+    expect(r.rel("", "cat", grid)).toBe(0);
+  });
+
+  it("reads a grid word in the category's sense: tiger the animal, fish the noun", () => {
+    const grid = r.grid("animal", wordsOf("animal"));
+    const best = (word: string) => grid.weightsOf(r.terms.of(word)[0]).find((s) => s.weight === 1)!.synset;
+    // WordNet 3.1 lists "a fierce or audacious person" first.
+    expect(r.wordNet.synsetsOf("tiger")[0].lexFile).toBe("noun.person");
+    expect(best("tiger").lexFile).toBe("noun.animal");
+    expect(best("fish").lexFile).toBe("noun.animal");
+    expect(r.rel("stripes", "tiger", grid)).toBeGreaterThan(r.rel("stripes", "cat", grid));
+  });
+
+  it("reads multi-word clues and words", () => {
+    const grid = r.grid("animal", wordsOf("animal"));
+    // "big cat" is one WordNet lemma: the hypernym of lion and tiger.
+    expect(r.rel("big cat", "lion", grid)).toBeGreaterThan(0.6);
+    expect(r.rel("big cat", "lion", grid)).toBeCloseTo(r.rel("big cat", "tiger", grid), 1);
+    const dairy = r.grid("dairy product", wordsOf("dairy product"));
+    // A WordNet compound holding both: "ice cream cone".
+    expect(r.rel("cone", "ice cream", dairy)).toBeGreaterThan(r.rel("cone", "butter", dairy));
+  });
+
+  it("is deterministic: a fresh model, asked in another order, gives the same numbers", () => {
+    const grid = r.grid("fruit", wordsOf("fruit"));
+    const clues = ["monkey", "tropical", "juice", "pie", "citrus", "vine"];
+    const first = clues.flatMap((clue) => grid.words.map((word) => r.rel(clue, word, grid)));
+    const fresh = new Relatedness(getWordNet());
+    const freshGrid = fresh.grid("fruit", [...grid.words].reverse());
+    const pairs = clues.flatMap((clue) => grid.words.map((word) => [clue, word] as const));
+    const second = new Map(
+      [...pairs].reverse().map(([clue, word]) => [`${clue}|${word}`, fresh.rel(clue, word, freshGrid)]),
+    );
+    expect(pairs.map(([clue, word]) => second.get(`${clue}|${word}`))).toEqual(first);
+  });
+});
