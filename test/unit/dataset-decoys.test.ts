@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getWordNet } from "../../server/lexicon/wordnet";
 import { loadDataset } from "../../server/dataset/load-dataset";
-import { decoysFor, forbiddenDecoyTest, isForbiddenDecoy, MIN_DECOYS, STORED_DECOYS } from "../../server/dataset/decoys";
+import { categorySenses } from "../../server/dataset/word-senses";
+import { decoysFor, derivationFamilies, forbiddenDecoyTest, isForbiddenDecoy, MIN_DECOYS, STORED_DECOYS } from "../../server/dataset/decoys";
 import { inflectionBases } from "../../server/dataset/merge-responses";
 import { spellingKey } from "../../server/dataset/spelling";
 
@@ -52,6 +53,23 @@ describe("decoy construction", () => {
     expect(isForbiddenDecoy("mammal", "animal", grid, wn)).toBe(false);
     // A token of a multi-word category counts as the category.
     expect(isForbiddenDecoy("instrument", "musical instrument", ["violin", "guitar"], wn)).toBe(true);
+  });
+
+  it("treats derivations and names of one synset as one word, so a term they alone propose is dropped", () => {
+    const families = derivationFamilies(["happy", "happiness", "sad"], wn);
+    expect(families.get("happy")).toBe(families.get("happiness"));
+    expect(families.get("sad")).not.toBe(families.get("happy"));
+    const words = ["plane", "aeroplane", "car"];
+    const bySense = derivationFamilies(words, wn, categorySenses("vehicle", words, wn));
+    expect(bySense.get("plane")).toBe(bySense.get("aeroplane"));
+    const emotion = decoysFor("emotion", ["sad", "happy", "angry", "anger", "sadness", "happiness", "love"], wn);
+    expect(emotion.candidates.map((c) => c.term)).not.toContain("joy");
+  });
+
+  it("chooses the sense the category means", () => {
+    const senses = categorySenses("animal", ["tiger", "dog", "cat"], wn);
+    expect(senses[0]!.lexFile).toBe("noun.animal");
+    expect(categorySenses("vehicle", ["bus", "car", "van"], wn)[0]!.lemmas).toContain("autobus");
   });
 
   it("is deterministic and fills up from the category itself when the grid proposes little", () => {
