@@ -95,11 +95,14 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng): Act
   switch (action.type) {
     case "join":
     case "addBot":
-    case "leave":
-    case "kick":
     case "transferHost":
     case "moveSeat":
       return applyTableAction(state, action);
+    case "leave":
+    case "kick": {
+      const result = applyTableAction(state, action);
+      return result.ok ? accepted(afterSeatLeft(result.state, action.now)) : result;
+    }
     case "updateSettings": {
       const notHost = hostCheck(state, action.by);
       if (notHost) return notHost;
@@ -273,11 +276,22 @@ function readyToVote(state: GameState, by: PlayerId, now: number): ActionResult 
   if (!round.order.includes(by)) return ruleError("not_seated", "You are not playing this round.");
   const ready = round.ready.includes(by) ? round.ready : [...round.ready, by];
   const next = withRound(state, { ready });
-  const waiting = round.order.some((id) => {
+  return accepted(everyoneReady(next) ? openVote(next, now) : next);
+}
+
+function everyoneReady(state: GameState): boolean {
+  const round = currentRound(state)!;
+  return round.order.every((id) => {
     const seat = seatOf(state, id);
-    return seat?.kind === "human" && !seat.left && !ready.includes(id);
+    return seat?.kind !== "human" || seat.left === true || round.ready.includes(id);
   });
-  return accepted(waiting ? next : openVote(next, now));
+}
+
+/** A seat that leaves may be the last one the discussion or the vote was waiting for. */
+function afterSeatLeft(state: GameState, now: number): GameState {
+  if (state.phase === "discussion" && everyoneReady(state)) return openVote(state, now);
+  if (state.phase === "vote" && everyoneVoted(state)) return closeVote(state, now);
+  return state;
 }
 
 // ---------------------------------------------------------------- vote
@@ -293,9 +307,13 @@ function vote(state: GameState, by: PlayerId, target: PlayerId, now: number): Ac
   if (target === by) return ruleError("invalid_vote", "Vote for another player, not yourself.");
   if (!round.order.includes(target)) return ruleError("invalid_vote", "Vote for a player of this round.");
   const next = withRound(state, { votes: { ...round.votes, [by]: target } });
-  // The vote ends once every seat still present has voted; seats that left may vote through the fallback bot until then.
-  const everyoneVoted = round.order.every((id) => id in currentRound(next)!.votes || seatOf(state, id)?.left === true);
-  return accepted(everyoneVoted ? closeVote(next, now) : next);
+  return accepted(everyoneVoted(next) ? closeVote(next, now) : next);
+}
+
+/** The vote ends once every seat still present has voted; seats that left may vote through the fallback bot until then. */
+function everyoneVoted(state: GameState): boolean {
+  const round = currentRound(state)!;
+  return round.order.every((id) => id in round.votes || seatOf(state, id)?.left === true);
 }
 
 /** Tally the votes cast (missing ones abstain): one most-voted player is accused; a tie goes to the dealer. */

@@ -31,15 +31,22 @@ function nameProblem(state: GameState, name: string, exceptId?: PlayerId): Actio
 
 function canSitDown(state: GameState): ActionResult | undefined {
   if (isRoundPhase(state.phase)) return ruleError("round_in_progress", "A round is being played: you can take a seat when it ends.");
-  if (state.seats.length >= MAX_SEATS) return ruleError("table_full", `The table is full (${MAX_SEATS} seats).`);
+  if (state.seats.filter((seat) => !seat.left).length >= MAX_SEATS) return ruleError("table_full", `The table is full (${MAX_SEATS} seats).`);
   return undefined;
 }
 
-function seated(state: GameState, seat: Seat): GameState {
+/** Points a seat earned in this game's rounds: a player who drops out between rounds and comes back keeps them. */
+function pointsEarned(state: GameState, playerId: PlayerId): number {
+  return state.rounds.reduce((sum, round) => sum + (round.points?.[playerId] ?? 0), 0);
+}
+
+/** A new seat at the end of the table; seats of players who left during the last round make room first. */
+function seated(table: GameState, seat: Seat): GameState {
+  const state = withoutLeftSeats(table);
   return {
     ...state,
     seats: [...state.seats, seat],
-    points: { ...state.points, [seat.id]: 0 },
+    points: { ...state.points, [seat.id]: pointsEarned(state, seat.id) },
     hostId: state.hostId ?? (seat.kind === "human" || state.options.allowBotsOnly ? seat.id : null),
   };
 }
