@@ -3,6 +3,9 @@ import type { RoundView } from "../../shared/game/types";
 import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
+import { SettingsPanel } from "../components/SettingsPanel";
+import { availableCategories } from "../model/categories";
+import { settingsPatchFor } from "../model/settings-patch";
 import { nameOf } from "../model/players";
 import { Icon } from "../components/Icon";
 
@@ -34,6 +37,20 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
           <p className="muted">The host can start another game with the same table.</p>
         )}
       </div>
+      {you.isHost && (
+        <details style={{ marginBottom: "1rem" }}>
+          <summary>
+            <strong>Settings for the next game</strong>
+          </summary>
+          <div style={{ marginTop: "0.6rem" }}>
+            <SettingsPanel
+              settings={game.settings}
+              onChange={(c) => void connection.request(C2S.hostSettings, settingsPatchFor(c))}
+              categories={availableCategories(snapshot)}
+            />
+          </div>
+        </details>
+      )}
       {round && (
         <details open>
           <summary>

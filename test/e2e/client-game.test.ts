@@ -151,7 +151,7 @@ async function play(p: Person, opts: { reloadOnFirstTurn?: boolean; stats: { cha
       case "ready":
         if (p.name === "Ana") {
           // The discussion happens in the chat: everyone at the table sees the line.
-          await p.page.getByLabel("Message").fill(`Round ${state.round}: who said something odd?`);
+          await p.page.getByLabel("Message", { exact: true }).fill(`Round ${state.round}: who said something odd?`);
           await p.page.getByRole("button", { name: "Send" }).click();
           await p.page.getByTestId("chat-log").getByText(`Round ${state.round}: who said something odd?`).waitFor();
         }
@@ -291,6 +291,13 @@ describe("the browser client", () => {
     const top = await ana.page.locator("[data-testid=scoreboard] .points").first().textContent();
     expect(Number(top)).toBeGreaterThanOrEqual(3);
     for (const p of [ana, ben, cleo, dee]) await screenshot(p.page, `08-gameOver-final-${p.name.toLowerCase()}`);
+
+    // Play again: the same table is dealt a fresh game, scores back to zero.
+    await ana.page.getByTestId("play-again").click();
+    for (const p of [ana, ben, cleo, dee]) {
+      await p.page.locator("[data-testid=room][data-phase=clues][data-round='1']").waitFor();
+      expect(await p.page.locator("[data-testid=player-row] .points").allTextContents()).toEqual(["0", "0", "0", "0", "0"]);
+    }
 
     // No page received a secret it should not have, or a score before the reveal.
     const audits = Object.fromEntries([ana, ben, cleo, dee].map((p) => [p.name, auditFrames(p)]));
