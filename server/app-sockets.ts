@@ -57,10 +57,15 @@ export function attachSockets(
       return next();
     }
     const reason = sessions.revokedReason(token);
-    const code = reason === "kicked" ? HANDSHAKE_ERRORS.kicked : reason === "expired" ? HANDSHAKE_ERRORS.expired : HANDSHAKE_ERRORS.unknownToken;
-    const error = new Error(
-      code === HANDSHAKE_ERRORS.kicked ? "you were removed from this room" : code === HANDSHAKE_ERRORS.expired ? "your seat expired" : "unknown session token",
-    ) as Error & { data?: unknown };
+    const [code, message] =
+      reason === "kicked"
+        ? [HANDSHAKE_ERRORS.kicked, "you were removed from this room"]
+        : reason === "expired"
+          ? [HANDSHAKE_ERRORS.expired, "your seat expired"]
+          : reason === "room-closed"
+            ? [HANDSHAKE_ERRORS.roomClosed, "this room has closed"]
+            : [HANDSHAKE_ERRORS.unknownToken, "unknown session token"];
+    const error = new Error(message) as Error & { data?: unknown };
     error.data = { code };
     next(error);
   });

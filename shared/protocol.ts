@@ -85,6 +85,7 @@ export const HANDSHAKE_ERRORS = {
   unknownToken: "UNKNOWN_TOKEN",
   kicked: "KICKED",
   expired: "EXPIRED",
+  roomClosed: "ROOM_CLOSED",
 } as const;
 
 // ─── Client payloads ────────────────────────────────────────────────────────────

@@ -74,5 +74,13 @@ describe("server: a full game of 3 humans and 2 lexical bots", () => {
       expect(s.softScore).toBeCloseTo(s.utility * (1 - s.leakage), 10);
       expect(record.cumulativeLeakage).not.toBeNull();
     });
+
+    // Play again with the same table: a fresh game, points reset, nothing carried over.
+    expect(await host.send(C2S.hostStart)).toEqual({ ok: true });
+    const again = await host.waitForState((s) => s.game.gameNumber === over.game.gameNumber + 1, "a second game");
+    expect(again.game.phase).toBe("clues");
+    expect(again.game.rounds).toHaveLength(1);
+    expect(again.game.seats.every((s) => s.points === 0)).toBe(true);
+    expect(again.game.seats.map((s) => s.id)).toEqual(over.game.seats.map((s) => s.id));
   });
 });
