@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { letterDistribution, letterOfReply, letterOfToken, logSumExp, optionLetters, sampledDistribution, LOW_COVERAGE_THRESHOLD } from "../../shared/sneak/labels";
 
 const lp = (p: number) => Math.log(p);
@@ -177,5 +178,75 @@ describe("optionLetters", () => {
     expect(optionLetters(3)).toEqual(["A", "B", "C"]);
     expect(() => optionLetters(1)).toThrow(RangeError);
     expect(() => optionLetters(27)).toThrow(RangeError);
+  });
+});
+
+describe("letterDistribution properties", () => {
+  // Top lists of distinct tokens whose probabilities sum to at most 1, as a server would send.
+  const tokens = ["A", " B", "C.", "▁D", "(E", "**", "The", "b", "x", " c"];
+  const topLists = fc
+    .uniqueArray(fc.constantFrom(...tokens), { minLength: 1, maxLength: tokens.length })
+    .chain((chosen) =>
+      fc.array(fc.double({ min: 0.001, max: 1, noNaN: true }), { minLength: chosen.length, maxLength: chosen.length }).map((weights) => {
+        const total = weights.reduce((a, b) => a + b, 0) * 1.05; // leave some mass unlisted
+        return chosen.map((token, i) => ({ token, logprob: Math.log(weights[i] / total) }));
+      }),
+    );
+
+  it("is a distribution over the options, or a failure, with coverage in [0, 1]", () => {
+    fc.assert(
+      fc.property(topLists, fc.integer({ min: 2, max: 5 }), (top, n) => {
+        const d = letterDistribution(top, optionLetters(n));
+        expect(d.coverage).toBeGreaterThanOrEqual(0);
+        expect(d.coverage).toBeLessThanOrEqual(1);
+        if (d.failure) {
+          expect(d.probabilities).toEqual([]);
+          return;
+        }
+        expect(d.probabilities).toHaveLength(n);
+        d.probabilities.forEach((p) => expect(p).toBeGreaterThanOrEqual(0));
+        expect(d.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+      }),
+    );
+  });
+
+  it("gives the same answer when a letter's mass is split across variant tokens", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.05, max: 0.9, noNaN: true }), fc.double({ min: 0.01, max: 0.99, noNaN: true }), (pA, split) => {
+        const rest = (1 - pA) / 2;
+        const whole = letterDistribution(
+          [
+            { token: "A", logprob: Math.log(pA) },
+            { token: "B", logprob: Math.log(rest) },
+            { token: "C", logprob: Math.log(rest) },
+          ],
+          ["A", "B", "C"],
+        );
+        const parts = letterDistribution(
+          [
+            { token: "A", logprob: Math.log(pA * split) },
+            { token: " A", logprob: Math.log(pA * (1 - split)) },
+            { token: "B", logprob: Math.log(rest) },
+            { token: "C", logprob: Math.log(rest) },
+          ],
+          ["A", "B", "C"],
+        );
+        parts.probabilities.forEach((p, i) => expect(p).toBeCloseTo(whole.probabilities[i], 12));
+        expect(parts.coverage).toBeCloseTo(whole.coverage, 12);
+      }),
+    );
+  });
+
+  it("never gives an imputed letter more than a listed one", () => {
+    fc.assert(
+      fc.property(topLists, (top) => {
+        const letters = optionLetters(5);
+        const d = letterDistribution(top, letters);
+        if (d.failure || d.imputed.length === 0) return;
+        const listed = letters.map((l, i) => (d.imputed.includes(l) ? null : d.probabilities[i])).filter((p): p is number => p !== null);
+        const imputed = d.imputed.map((l) => d.probabilities[letters.indexOf(l)]);
+        for (const p of imputed) expect(p).toBeLessThanOrEqual(Math.min(...listed) + 1e-12);
+      }),
+    );
   });
 });
