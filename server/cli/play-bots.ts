@@ -133,7 +133,8 @@ export async function playBots(argv: string[], out: (line: string) => void = con
     }
     const final = room.serverState!;
     const winners = (final.winners ?? []).map((id) => nameOf(final, id)).join(", ");
-    out(`\nWinner${(final.winners?.length ?? 0) > 1 ? "s" : ""}: ${winners} after ${final.rounds.length} rounds (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    out("");
+    out(`Winner${(final.winners?.length ?? 0) > 1 ? "s" : ""}: ${winners} after ${final.rounds.length} rounds (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     printMeans(final, out);
   } finally {
     room.dispose("room-closed");
@@ -168,7 +169,8 @@ function nameOf(state: GameState, id: string): string {
 const pct = (value: number | null | undefined) => (value === null || value === undefined ? "  –" : String(Math.round(value * 100)).padStart(3));
 
 function printRound(state: GameState, round: RoundState, out: (line: string) => void): void {
-  out(`\nRound ${round.number} · ${round.card.category}: ${round.card.words.join(", ")}`);
+  out("");
+  out(`Round ${round.number} · ${round.card.category}: ${round.card.words.join(", ")}`);
   out(`  secret: ${round.secret} · chameleon: ${nameOf(state, round.chameleonId)} · dealer: ${nameOf(state, round.dealerId)}`);
   out(`  ${"player".padEnd(11)}${"clue".padEnd(22)} util leak soft bin  cum-leak`);
   round.clues.forEach((clue) => {
