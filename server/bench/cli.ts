@@ -36,7 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
       { progress, stopSignal },
     );
     const m = summary.means;
-    process.stderr.write(
+    process.stdout.write(
       `${summary.generator}: utility ${formatPercent(m?.utility, 2)}, leakage ${formatPercent(m?.leakage, 2)}, SoftScore ${formatPercent(m?.softScore, 2)}, BinaryScore ${formatPercent(m?.binaryScore, 2)} (×100) on ${summary.scored} of ${summary.n} instances; ${options.outDir}/report.md\n`,
     );
     return 0;

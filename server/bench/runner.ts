@@ -151,7 +151,7 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
       if (options.decoysFrom && pending.length) pending = await withLlmDecoys(pending, options.decoysFrom, options.decoys, ctx);
     } catch (error) {
       if (!isEndpointDown(error)) throw error;
-      throw new RunStopped(`${messageOf(error)}; nothing was scored; retry with: ${resumeCommandOf(dir)}`, 3);
+      throw new RunStopped(`${messageOf(error)} (writing the decoys); no new instance was scored; retry with: ${resumeCommandOf(dir)}`, 3);
     }
 
     const startupMs = performance.now();

@@ -62,7 +62,8 @@ describe("npm run bench", () => {
   it("scores instances and writes results.jsonl, summary.json, report.md and tradeoff.svg", async () => {
     const dir = freshDir();
     const run = await bench(["--generator", "secret-synonym", "--evaluator", "lexical", "--limit", "6", "--seed", "2", "--out", dir]);
-    expect(run.stderr).toMatch(/^secret-synonym: utility \d+\.\d\d, leakage .* on \d of 6 instances/);
+    expect(run.stdout).toMatch(/^secret-synonym: utility \d+\.\d\d, leakage .* on \d of 6 instances/);
+    expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const results = resultsIn(dir);
     expect(results).toHaveLength(6);

@@ -31,13 +31,15 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function bench(args: string[]): Promise<{ code: number; stderr: string }> {
+function bench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const env = { ...process.env, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: "sk-test" };
-    const child = spawn(process.execPath, [tsxCli, join(repo, "server/bench/cli.ts"), ...args], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [tsxCli, join(repo, "server/bench/cli.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
     let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (code) => done({ code: code ?? -1, stderr }));
+    child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
   });
 }
 
@@ -52,7 +54,7 @@ describe("npm run bench with LLM judges", () => {
     const dir = join(root, "a");
     const cache = join(root, "cache");
     const run = await bench(["--generator", "secret-synonym", "--evaluator", "llm:first", "--evaluator", "llm:last", "--limit", "4", "--cache", cache, "--out", dir]);
-    expect(run.stderr).toMatch(/on \d of 4 instances/);
+    expect(run.stdout).toMatch(/on \d of 4 instances/);
     expect(run.code).toBe(0);
     const results = resultsIn(dir);
     const scored = results.filter((r) => r.status === "scored");
