@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     const perJudge = judges.map((m) => server.requestCount(m) / instances.length);
     const sent = server.requestCount();
     const achieved = sent / first.seconds;
+    const peak = server.peakInFlight;
     const ideal = concurrency / (latencyMs / 1000);
     server.resetCounts();
     const second = await run();
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     judges.forEach((m, i) => console.log(`requests per instance, ${m}: ${perJudge[i]}  (must be exactly 2)`));
     console.log(`instances scored: ${first.scored}/${instances.length}`);
     console.log(`requests on the cached re-run: ${cachedRequests}  (must be 0; ${second.scored}/${instances.length} scored, ${second.seconds.toFixed(2)} s)`);
+    console.log(`peak requests in flight at the server: ${peak} (limit ${concurrency} per endpoint)`);
     console.log(`achieved: ${sent} requests in ${first.seconds.toFixed(2)} s = ${achieved.toFixed(1)} req/s`);
     console.log(`ideal concurrency ÷ latency: ${ideal.toFixed(1)} req/s → ${((achieved / ideal) * 100).toFixed(1)}% of ideal`);
     // On a busy machine the gap to ideal is CPU: this is what each request costs, client and fake server together.
