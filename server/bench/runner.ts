@@ -54,7 +54,8 @@ function heapSampler(): { peak(): number; stop(): void } {
 }
 
 export function resumeCommandOf(dir: string): string {
-  const shown = relative(process.cwd(), dir) || ".";
+  const fromHere = relative(process.cwd(), dir) || ".";
+  const shown = fromHere.startsWith("..") ? dir : fromHere;
   return `npm run bench -- --resume ${shown.includes(" ") ? JSON.stringify(shown) : shown}`;
 }
 
