@@ -1,4 +1,5 @@
 import { ConnectionBanner } from "./components/ConnectionBanner";
+import { ErrorBoundary } from "./components/ErrorBoundary";
 import { Notices } from "./components/Notices";
 import { ThemeToggle } from "./components/ThemeToggle";
 import { HomeScreen } from "./screens/HomeScreen";
@@ -49,7 +50,7 @@ export function App() {
       </header>
       <ConnectionBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        {route.name === "home" ? <HomeScreen /> : <RoomScreen key={route.code} code={route.code} />}
+        <ErrorBoundary>{route.name === "home" ? <HomeScreen /> : <RoomScreen key={route.code} code={route.code} />}</ErrorBoundary>
       </main>
       <Notices />
     </>

@@ -14,7 +14,7 @@ export function formatSeconds(s: number): string {
 }
 
 /** Ticks down to the server's deadline for the current phase; renders nothing when the phase is untimed. */
-export function Countdown({ deadline, label }: { deadline: number | null; label: string }) {
+export function Countdown({ deadline, label, compact }: { deadline: number | null; label: string; compact?: boolean }) {
   const offset = useRoomStore((s) => s.clockOffsetMs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -25,7 +25,7 @@ export function Countdown({ deadline, label }: { deadline: number | null; label:
   if (deadline === null) return null;
   const left = secondsLeft(deadline, now, offset);
   return (
-    <span className={`countdown${left <= 10 ? " urgent" : ""}`} role="timer" aria-label={`${label}: ${left} seconds left`}>
+    <span className={`countdown${left <= 10 ? " urgent" : ""}${compact ? " compact" : ""}`} role="timer" aria-label={`${label}: ${left} seconds left`}>
       <Icon name="timer" />
       <span aria-hidden="true">{formatSeconds(left)}</span>
     </span>

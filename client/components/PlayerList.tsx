@@ -1,5 +1,6 @@
 import type { PlayerRow } from "../model/players";
 import { Avatar } from "./Avatar";
+import { Countdown } from "./Countdown";
 
 interface Props {
   rows: PlayerRow[];
@@ -41,7 +42,7 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, head
                     <span aria-hidden="true">●</span> Human
                   </span>
                 )}
-                {!p.isBot && <ConnectionMark connected={p.connected} fallback={p.fallback} left={p.left} />}
+                {!p.isBot && <ConnectionMark connected={p.connected} fallback={p.fallback} left={p.left} graceUntil={p.graceUntil} />}
               </span>
             </div>
             {showPoints && (
@@ -66,12 +67,13 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, head
   );
 }
 
-function ConnectionMark({ connected, fallback, left }: { connected: boolean; fallback: boolean; left: boolean }) {
+function ConnectionMark({ connected, fallback, left, graceUntil }: { connected: boolean; fallback: boolean; left: boolean; graceUntil: number | null }) {
   const text = left ? "Left" : connected ? "Online" : fallback ? "Offline · bot stands in" : "Offline";
   return (
     <span className="row small muted" style={{ gap: "0.3rem" }} title={text}>
       <span className={`conn-dot ${connected && !left ? "online" : "offline"}`} aria-hidden="true" />
       <span>{text}</span>
+      {!connected && !left && graceUntil !== null && <Countdown deadline={graceUntil} label="Seat kept" compact />}
     </span>
   );
 }

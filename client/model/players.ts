@@ -15,6 +15,8 @@ export interface PlayerRow {
   fallback: boolean;
   left: boolean;
   points: number;
+  /** While a human is disconnected: when the seat is given up (server clock, ms). */
+  graceUntil: number | null;
 }
 
 export function botLabel(bot: SeatStatus["bot"] | undefined, botProfile: string | undefined): string | null {
@@ -41,6 +43,7 @@ export function playerRows(snapshot: RoomSnapshot): PlayerRow[] {
       fallback: m?.fallback ?? false,
       left: seat.left,
       points: seat.points,
+      graceUntil: isBot ? null : (m?.graceUntil ?? null),
     };
   });
 }

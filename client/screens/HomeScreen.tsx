@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { connection } from "../net/game-connection";
 import { useRouteStore } from "../stores/route-store";
-import { useSessionStore } from "../stores/session-store";
+import { storedSeats, useSessionStore } from "../stores/session-store";
 import { NameField } from "../components/NameField";
 import { Icon } from "../components/Icon";
 
@@ -16,6 +16,7 @@ export function HomeScreen() {
   const setName = useSessionStore((s) => s.setName);
   const navigate = useRouteStore((s) => s.navigate);
   const [code, setCode] = useState("");
+  const [saved] = useState(storedSeats);
   const [busy, setBusy] = useState<null | "create" | "join">(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const trimmed = name.trim();
@@ -61,6 +62,19 @@ export function HomeScreen() {
         </p>
       </section>
       <div className="home-grid">
+        {saved.length > 0 && (
+          <section className="card span-2" aria-labelledby="rejoin-heading">
+            <h2 id="rejoin-heading">Back to your table</h2>
+            <div className="row">
+              {saved.map((s) => (
+                <button key={s.code} type="button" className="secondary" onClick={() => navigate({ name: "room", code: s.code })}>
+                  Return to {s.code}
+                  {s.spectator ? " (watching)" : ""}
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
         <div className="card span-2">
           <NameField value={name} onChange={setName} error={nameError} />
         </div>

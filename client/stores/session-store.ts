@@ -51,6 +51,21 @@ export function storedSeat(code: string): Seat | null {
   return null;
 }
 
+/** Every seat this browser still holds a token for, to offer a way back from the home page. */
+export function storedSeats(): Seat[] {
+  const codes: string[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const m = key ? /^sneak\.seat\.([A-Z]{4})$/.exec(key) : null;
+      if (m) codes.push(m[1]);
+    }
+  } catch {
+    return [];
+  }
+  return codes.sort().flatMap((code) => storedSeat(code) ?? []);
+}
+
 export function forgetSeat(code: string): void {
   safeSet(seatKey(code), null);
 }

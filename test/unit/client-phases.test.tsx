@@ -61,6 +61,14 @@ describe("clue phase", () => {
     expect(gpt.textContent).toContain("LLM · tiny");
     expect(rows.find((r) => r.dataset.playerId === "b1")!.textContent).toContain("Lexical bot");
   });
+
+  it("counts down the seat a disconnected player keeps", () => {
+    const s = snapshot(game());
+    s.seats = s.seats.map((seat) => (seat.playerId === "p3" ? { ...seat, graceUntil: s.serverTime + 30_000 } : seat));
+    render(<RoomView snapshot={s} />);
+    const timer = within(screen.getAllByTestId("player-row").find((r) => r.dataset.playerId === "p3")!).getByRole("timer");
+    expect(timer.getAttribute("aria-label")).toMatch(/^Seat kept: (29|30) seconds left$/);
+  });
 });
 
 describe("vote phase", () => {

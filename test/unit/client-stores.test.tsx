@@ -103,3 +103,17 @@ describe("reveal rows", () => {
     expect(meanInformedSoftScore(rows)).toBe(29);
   });
 });
+
+describe("saved seats", () => {
+  it("lists every room this browser holds a seat in", async () => {
+    const { storedSeats } = await import("../../client/stores/session-store");
+    localStorage.clear();
+    useSessionStore.getState().setSeat({ code: "WXYZ", playerId: "p2", token: "t2", spectator: true });
+    useSessionStore.getState().setSeat({ code: "ABCD", playerId: "p1", token: "t1", spectator: false });
+    localStorage.setItem("sneak.theme", "dark");
+    expect(storedSeats().map((s) => [s.code, s.spectator])).toEqual([
+      ["ABCD", false],
+      ["WXYZ", true],
+    ]);
+  });
+});
