@@ -278,6 +278,30 @@ describe("cache and audit", () => {
     }
   });
 
+  it("resumes after an endpoint died mid-run, sending only what was never answered", async () => {
+    const queries = ["a", "b", "c", "d", "e"].map((clue) => ({ ...chameleon, clues: [clue] }));
+    server.script("dies", (r) => (r.index < 3 ? { kind: "logprobs", top: topFromProbabilities({ A: 0.4, B: 0.3, C: 0.2, D: 0.1 }) } : { kind: "status", status: 500 }));
+    const first = createLlmEvaluator(spec("dies"), context(), { ...fast, retry: { retries: 0 } });
+    const done = [];
+    for (const q of queries) {
+      try {
+        done.push(await first.chameleon(q));
+      } catch (error) {
+        expect(error).toBeInstanceOf(EndpointDownError);
+        break;
+      }
+    }
+    expect(done).toHaveLength(3);
+    server.script("dies", [{ kind: "logprobs", top: topFromProbabilities({ A: 0.4, B: 0.3, C: 0.2, D: 0.1 }) }]);
+    server.resetCounts();
+    const resumed = createLlmEvaluator(spec("dies"), context(), fast);
+    const all = await Promise.all(queries.map((q) => resumed.chameleon(q)));
+    expect(all.filter((j) => j.flags.includes("cached"))).toHaveLength(3);
+    expect(server.requestCount("dies")).toBe(2);
+    const cluesSent = server.requests.map((r) => /gave this clue: (\w)/.exec(JSON.stringify(r.body.messages))?.[1]).sort();
+    expect(cluesSent).toEqual(["d", "e"]);
+  });
+
   it("shares one answer between identical requests in flight", async () => {
     const evaluator = createLlmEvaluator(spec("dedupe"), context({ cacheDir: null }), fast);
     const [a, b] = await Promise.all([evaluator.chameleon(chameleon), evaluator.chameleon(chameleon)]);
