@@ -1,4 +1,9 @@
 import type { Dataset, Evaluator, Instance, MessageGenerator } from "../../shared/sneak/types";
+import type * as RealDatasetLoader from "../dataset/load-dataset";
+import type * as RealDatasetInstances from "../../shared/sneak/dataset";
+import type * as RealLexicalEvaluator from "../evaluators/lexical/index";
+import type * as RealGenerators from "../generators/index";
+import type * as RealLlm from "../llm/index";
 import type { RunContext } from "./run-context";
 import { UserError } from "./user-error";
 
@@ -40,6 +45,16 @@ const MODULES = {
 } as const;
 
 type ModuleName = keyof typeof MODULES;
+
+// Type-only imports (erased at run time): the type checker confirms each real module fits the view above.
+type Fits<Real extends View, View> = Real;
+export type RealModulesFit = [
+  Fits<typeof RealDatasetLoader, DatasetModule>,
+  Fits<typeof RealDatasetInstances, DatasetInstancesModule>,
+  Fits<typeof RealLexicalEvaluator, LexicalEvaluatorModule>,
+  Fits<typeof RealGenerators, GeneratorsModule>,
+  Fits<typeof RealLlm, LlmModule>,
+];
 interface ModuleTypes {
   dataset: DatasetModule;
   datasetInstances: DatasetInstancesModule;
