@@ -38,6 +38,7 @@ export function createLlmEvaluator(spec: string, ctx: RunContext, options: LlmOp
     if (ctx.noLogprobs !== "sample") {
       throw model.markDown("it returned no logprobs. Start the server with logprobs enabled (see docs/LLM.md) or pass --no-logprobs sample", true);
     }
+    if (!sampling) ctx.log(`${model.spec.id} returned no logprobs: sampling ${samples} letters per judgement instead (--no-logprobs sample); records are flagged generation-fallback`);
     sampling = true;
     return null;
   }

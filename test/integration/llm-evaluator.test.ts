@@ -153,6 +153,7 @@ describe("label scoring against an OpenAI-compatible server", () => {
     expect(first.probabilities).toEqual([0.25, 0.75, 0, 0]);
     expect(first.coverage).toBe(0.8);
     expect(server.requestCount("sampler")).toBe(6);
+    expect(logs).toEqual([`llm:sampler@${server.baseURL} returned no logprobs: sampling 5 letters per judgement instead (--no-logprobs sample); records are flagged generation-fallback`]);
     for (const r of server.requests.slice(1)) expect(r.body).toMatchObject({ temperature: 1, max_tokens: 5 });
     // Known to lack logprobs now: straight to the five samples.
     const second = await evaluator.chameleon(chameleon);
