@@ -12,10 +12,12 @@ interface Props {
   onKick?(id: string): void;
   onRemoveBot?(id: string): void;
   heading?: string;
+  /** Icon-sized host buttons, for the narrow in-game table. */
+  compactActions?: boolean;
 }
 
 /** The table: every seat with a human/bot badge, a connection indicator, and the host's actions. */
-export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, heading = "Players" }: Props) {
+export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, heading = "Players", compactActions = false }: Props) {
   return (
     <section aria-labelledby="players-heading">
       <h2 id="players-heading">
@@ -56,8 +58,8 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, head
               </button>
             )}
             {onKick && !p.isBot && !p.isYou && (
-              <button type="button" className="danger small" onClick={() => onKick(p.id)} aria-label={`Kick ${p.name}`}>
-                Kick
+              <button type="button" className="danger small" onClick={() => onKick(p.id)} aria-label={`Kick ${p.name}`} title={`Kick ${p.name}`}>
+                {compactActions ? <span aria-hidden="true">✕</span> : "Kick"}
               </button>
             )}
           </li>

@@ -49,6 +49,7 @@ export function RoomView({ snapshot }: { snapshot: RoomSnapshot }) {
               turnId={phase === "clues" ? round?.turnPlayerId : null}
               onKick={snapshot.you.isHost ? (id) => void connection.request(C2S.hostKick, { playerId: id }) : undefined}
               heading="Table"
+              compactActions
             />
           </div>
         )}
