@@ -23,12 +23,18 @@ export function softScoreOf(utility: number, leakage: number): number {
   return utility * (1 - leakage);
 }
 
+/**
+ * Relative tolerance for ties: probabilities merged from several tokens (log-sum-exp, renormalising)
+ * can come out as 0.4 and 0.4000000000000001 for what is the same value.
+ */
+const TIE_TOLERANCE = 1e-9;
+
 /** Indices holding the maximum probability: set semantics, so a tie counts for every tied option. */
 export function argmaxSet(probabilities: readonly number[]): Set<number> {
   const best = Math.max(...probabilities);
   const winners = new Set<number>();
   probabilities.forEach((p, i) => {
-    if (p === best) winners.add(i);
+    if (best - p <= TIE_TOLERANCE * best) winners.add(i);
   });
   return winners;
 }
