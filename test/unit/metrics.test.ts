@@ -36,7 +36,7 @@ describe("BinaryScore with set semantics", () => {
   it("counts a tie at the top as the argmax for every tied option", () => {
     expect([...argmaxSet([0.4, 0.4, 0.2])]).toEqual([0, 1]);
     // Floating-point noise from merging token variants is still a tie.
-    expect([...argmaxSet([0.1 + 0.2 + 0.1, 0.4, 0.2])]).toEqual([0, 1]);
+    expect([...argmaxSet([0.1 + 0.2, 0.3, 0.2])]).toEqual([0, 1]);
     expect([...argmaxSet([0.4001, 0.4, 0.1999])]).toEqual([0]);
     // Real message tied for first with a decoy: still in the argmax. Secret tied for first: it leaks.
     expect(binaryScoreOf([0.4, 0.4, 0.2], 1, [0.5, 0.5], 0)).toBe(0);
