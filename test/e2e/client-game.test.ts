@@ -161,7 +161,14 @@ async function play(p: Person, opts: { reloadOnFirstTurn?: boolean; stats: { cha
         {
           const suspect = chameleonOfRound.get(state.round);
           const option = p.page.locator("[data-testid=vote-option]", { hasText: suspect ?? "" }).first();
-          await (suspect && suspect !== p.name ? option : p.page.getByTestId("vote-option").first()).click();
+          const target = suspect && suspect !== p.name ? option : p.page.getByTestId("vote-option").first();
+          if (p.name === "Cleo") {
+            // Keyboard again: focus the card and press Space, as a screen-reader user would.
+            await target.focus();
+            await p.page.keyboard.press("Space");
+          } else {
+            await target.click();
+          }
         }
         // The vote shows as chosen, or, for the last voter, the vote ends.
         await p.page.waitForFunction(
@@ -247,12 +254,17 @@ describe("the browser client", () => {
     await ben.page.getByLabel("Your name").fill("Ben");
     await ben.page.getByRole("button", { name: "Take a seat" }).click();
     await ben.page.getByTestId("room-code").waitFor();
+    // Ben prefers dark mode: the toggle goes system → dark and is remembered.
+    await ben.page.getByRole("button", { name: /Change theme/ }).click();
+    expect(await ben.page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem("sneak.theme")])).toEqual(["dark", "dark"]);
 
     // Cleo types the code on the home page; Dee watches.
     await cleo.page.goto(server.url);
     await cleo.page.getByLabel("Your name").fill("Cleo");
-    await cleo.page.getByLabel("Room code").fill(code.toLowerCase());
-    await cleo.page.getByRole("button", { name: "Join", exact: true }).click();
+    // Cleo uses the keyboard only: type the code, press Enter.
+    await cleo.page.getByLabel("Room code").focus();
+    await cleo.page.keyboard.type(code.toLowerCase());
+    await cleo.page.keyboard.press("Enter");
     await cleo.page.getByTestId("room-code").waitFor();
     await dee.page.goto(link);
     await dee.page.getByLabel("Your name").fill("Dee");

@@ -208,3 +208,16 @@ describe("reveal", () => {
     expect(sent).toContainEqual({ event: C2S.hostNextRound, payload: {} });
   });
 });
+
+describe("adding bots", () => {
+  it("offers the server's LLM models beside the lexical bot", async () => {
+    render(<RoomView snapshot={snapshot(game({ phase: "lobby", viewerId: "p1", rounds: [], seats: seats().slice(0, 3) }))} />);
+    const kind = screen.getByTestId("bot-kind") as HTMLSelectElement;
+    expect([...kind.options].map((o) => o.textContent)).toEqual(["Lexical bot (WordNet, offline)", "LLM bot · tiny"]);
+    fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "+ Add bot" })).toHaveProperty("disabled", false));
+    fireEvent.change(kind, { target: { value: "llm:tiny" } });
+    fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
+    expect(sent.filter((c) => c.event === C2S.hostAddBot).map((c) => c.payload)).toEqual([{ kind: "lexical" }, { kind: "llm", model: "tiny" }]);
+  });
+});
