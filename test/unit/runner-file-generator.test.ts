@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import type { Instance } from "../../shared/sneak/types";
 import { loadMessageFile } from "../../server/generators/file-generator";
+import type { ClueLine, RoundLine } from "../../server/export/export-types";
 
 const dir = mkdtempSync(join(tmpdir(), "runner-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,8 +42,21 @@ describe("file: generator", () => {
   });
 
   it("reads an exported game log: skips round lines and the chameleon's clues", () => {
-    const clue = { type: "clue", format: 1, category: "Animals", words: WORDS, secret: "wolf", message: "howl", decoys: [], generator: "bot:lexical", byChameleon: false };
-    const file = loadMessageFile(fileWith([clue, { ...clue, message: "moon", byChameleon: true }, { type: "round", category: "Animals", secret: "wolf" }]), dataset);
+    // Typed by the export's own records (the fields the runner reads), so a change to the export format shows up here.
+    const clue: Pick<ClueLine, "type" | "category" | "words" | "secret" | "message" | "decoys" | "generator" | "byChameleon"> & Record<string, unknown> = {
+      type: "clue",
+      format: 1,
+      game: "g1",
+      category: "Animals",
+      words: WORDS,
+      secret: "wolf",
+      message: "howl",
+      decoys: [],
+      generator: "bot:lexical",
+      byChameleon: false,
+    };
+    const round: Pick<RoundLine, "type" | "category" | "words" | "secret"> & Record<string, unknown> = { type: "round", category: "Animals", words: WORDS, secret: "wolf", caught: false };
+    const file = loadMessageFile(fileWith([clue, { ...clue, message: "moon", byChameleon: true }, round]), dataset);
     expect(file.instances).toHaveLength(1);
     // decoys: [] in an export means none were stored: the dataset's are used.
     expect(file.instances[0].decoys).toEqual(DECOYS);
