@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { InstanceResult } from "../../server/bench/result-types";
+import { renderPromptCatalogue } from "../../server/llm/index";
 
 /**
  * The real CLI, spawned as `npm run bench` spawns it, on small --limit runs over the real dataset
@@ -162,5 +163,11 @@ describe("npm run bench", () => {
     const help = await bench(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Examples:");
+  });
+
+  it("prints the LLM prompt catalogue with --show-prompts", async () => {
+    const run = await bench(["--show-prompts"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${renderPromptCatalogue().trimEnd()}\n`);
   });
 });
