@@ -58,7 +58,7 @@ export function benchProgram(): Command {
     .name("npm run bench --")
     .description("Score a message generator on the SNEAK dataset and write results.jsonl, summary.json, report.md and tradeoff.svg.")
     .addOption(
-      new Option("--generator <spec>", `exactly one of ${BUILTIN_GENERATORS.join("|")}, file:PATH (JSONL of messages), llm:MODEL[@URL][+cot|+sets|+rmr]`).argParser(
+      new Option("--generator <spec>", `exactly one of ${BUILTIN_GENERATORS.join("|")}, file:PATH (JSONL of messages), llm:MODEL[+cot|+sets|+rmr][@URL]`).argParser(
         (value: string, previous: string | undefined) => {
           if (previous !== undefined) throw new InvalidArgumentError("give exactly one --generator (one run scores one generator; compare runs with npm run bench:table)");
           return value;

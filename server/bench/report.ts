@@ -1,6 +1,6 @@
 import { METRIC_KEYS, type MetricKey } from "../../shared/sneak/metrics";
 import type { ResultsSummary } from "./summary";
-import { selfEvaluationNote, selfEvaluatorsOf } from "./self-evaluation";
+import { modelOf, selfEvaluationNote, selfEvaluatorsOf } from "./self-evaluation";
 
 /**
  * report.md: the paper's Table 2 layout (Method | Util. | Leak. | S.S. | B.S., ×100), the Table 10
@@ -28,7 +28,7 @@ export function formatPercent(value: number | undefined | null, digits: number):
 
 /** `llm:qwen@http://…` → `qwen` when that is unambiguous among the run's evaluators. */
 export function evaluatorLabels(ids: readonly string[]): Map<string, string> {
-  const short = ids.map((id) => id.replace(/^llm:/, "").replace(/@.*$/, ""));
+  const short = ids.map((id) => (modelOf(id) ?? id).replace(/^llm:/, ""));
   return new Map(ids.map((id, i) => [id, short.filter((s) => s === short[i]).length === 1 ? short[i] : id]));
 }
 

@@ -2,10 +2,16 @@
  * Appendix E.2's concern: a generator scored by a judge that is the same model (or, for the lexical
  * bot, the very scorer it optimises against). Returns the evaluator ids that judge their own kind.
  */
-function modelOf(spec: string): string | null {
+/** The model named by a spec: `llm:MODEL[+METHOD][@URL]` (docs/LLM.md; the method may also end it) → `llm:MODEL`. */
+export function modelOf(spec: string): string | null {
   if (spec === "lexical") return "lexical";
-  const llm = /^llm:([^@+]+)/.exec(spec);
-  return llm ? `llm:${llm[1].trim()}` : null;
+  if (!spec.startsWith("llm:")) return null;
+  const model = spec
+    .slice("llm:".length)
+    .replace(/\+(plain|cot|sets|rmr)$/, "")
+    .replace(/@https?:\/\/.*$/, "")
+    .replace(/\+(plain|cot|sets|rmr)$/, "");
+  return model ? `llm:${model}` : null;
 }
 
 export function selfEvaluatorsOf(generatorId: string, evaluatorIds: readonly string[]): string[] {

@@ -115,10 +115,14 @@ describe("self-evaluation and labels", () => {
     expect(selfEvaluatorsOf("llm:qwen@http://a/v1+cot", ["llm:qwen@http://b/v1", "llm:llama"])).toEqual(["llm:qwen@http://b/v1"]);
     expect(selfEvaluatorsOf("secret-synonym", ["lexical"])).toEqual([]);
     expect(selfEvaluatorsOf("file:x.jsonl", ["lexical"])).toEqual([]);
+    expect(selfEvaluatorsOf("llm:llama3.1:8b+cot@http://127.0.0.1:11434/v1", ["llm:llama3.1:8b", "llm:llama3.1:70b"])).toEqual(["llm:llama3.1:8b"]);
+    expect(selfEvaluatorsOf("llm:m@http://a/v1+sets", ["llm:m@http://b/v1"])).toEqual(["llm:m@http://b/v1"]);
+    expect(selfEvaluatorsOf("llm:@cf/meta/llama-3@https://x/v1", ["llm:@cf/meta/llama-3"])).toEqual(["llm:@cf/meta/llama-3"]);
   });
 
   it("shortens evaluator ids only when unambiguous", () => {
     expect([...evaluatorLabels(["lexical", "llm:q@http://a", "llm:r@http://a"]).values()]).toEqual(["lexical", "q", "r"]);
     expect([...evaluatorLabels(["llm:q@http://a", "llm:q@http://b"]).values()]).toEqual(["llm:q@http://a", "llm:q@http://b"]);
+    expect([...evaluatorLabels(["llm:@cf/llama@https://x/v1"]).values()]).toEqual(["@cf/llama"]);
   });
 });
