@@ -133,7 +133,13 @@ export function attachSockets(
 
     function createRoom(payload: { name: string; settings?: object }): Session {
       const room = registry.create(payload.settings ?? {});
-      return room.admit(payload.name, false);
+      try {
+        return room.admit(payload.name, false);
+      } catch (error) {
+        // Bad initial settings or name: no half-made room is left behind.
+        room.dispose("room-closed");
+        throw error;
+      }
     }
 
     function joinRoom(payload: { code: string; name: string; spectator?: boolean }): Session {

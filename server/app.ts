@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Dataset, Evaluator } from "../shared/sneak/types";
-import type { TopicCard } from "../shared/game/types";
+import type { GameState, TopicCard } from "../shared/game/types";
+import type { Rng } from "../shared/random";
 import type { Agent } from "./agents/agent";
 import { attachSockets } from "./app-sockets";
 import { createHttpApp } from "./app-http";
@@ -26,6 +27,17 @@ export interface StartOptions {
   /** Fixed room seeds (tests): room N gets `${seed}/N`. */
   seed?: string;
   observer?: RoomObserver;
+  /** Rooms to rebuild at start-up from the game log (server/store/restore.ts plans). */
+  restore?: readonly RestoredRoom[];
+}
+
+/** A room as the game log replays it: its code and seed, the replayed state and RNG, its live sessions. */
+export interface RestoredRoom {
+  roomCode: string;
+  seed: string;
+  state: GameState;
+  rng: Rng;
+  sessions: readonly { token: string; playerId: string; spectator: boolean; name?: string }[];
 }
 
 export interface RunningServer {
@@ -53,9 +65,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { library, decoysOf } = libraryOf(deps.dataset);
   const sessions = new SessionStore();
   let roomCount = 0;
-  const registry = new RoomRegistry(config.maxRooms, (code, onDispose) => {
-    roomCount++;
-    return new Room(
+  const buildRoom = (code: string, onDispose: () => void, seed?: string) =>
+    new Room(
       code,
       {
         config,
@@ -66,12 +77,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         agentFor: deps.agentFor,
         fallbackAgent: deps.fallbackAgent,
         log,
-        seed: options.seed === undefined ? undefined : `${options.seed}/${roomCount}`,
+        seed,
         observer: options.observer,
       },
       onDispose,
     );
+  const registry = new RoomRegistry(config.maxRooms, (code, onDispose) => {
+    roomCount++;
+    return buildRoom(code, onDispose, options.seed === undefined ? undefined : `${options.seed}/${roomCount}`);
   });
+  for (const restored of options.restore ?? []) {
+    const room = registry.adopt(restored.roomCode, (code, onDispose) => buildRoom(code, onDispose, restored.seed));
+    if (!room) {
+      log(`restore: room ${restored.roomCode} appears twice; skipped`);
+      continue;
+    }
+    room.restore(restored.state, restored.rng, restored.sessions);
+  }
 
   const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }));
   const httpServer = createServer(app);

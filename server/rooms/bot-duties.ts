@@ -46,6 +46,7 @@ export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, se
     players: round.order.map((id) => ({ playerId: id, name: view.seats.find((s) => s.id === id)?.name ?? id })),
     maxClueWords: view.settings.clueMaxWords,
     decoys,
-    seed: `${seed}/${view.gameNumber}/${round.number}/${seatId}`,
+    // By seat position, not id: ids are random, and a seeded game must replay identically.
+    seed: `${seed}/${view.gameNumber}/${round.number}/${view.seats.findIndex((s) => s.id === seatId)}`,
   };
 }

@@ -23,6 +23,14 @@ export class RoomRegistry {
     return room;
   }
 
+  /** Registers a room rebuilt under its old code (after a restart); false when the code is taken. */
+  adopt(code: string, build: (code: string, onDispose: () => void) => Room): Room | null {
+    if (this.rooms.has(code)) return null;
+    const room = build(code, () => this.rooms.delete(code));
+    this.rooms.set(code, room);
+    return room;
+  }
+
   get(code: string): Room | undefined {
     return this.rooms.get(code);
   }

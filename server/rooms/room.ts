@@ -8,6 +8,7 @@ import type { Evaluator } from "../../shared/sneak/types";
 import type { Agent, Decision } from "../agents/agent";
 import type { ServerConfig } from "../config";
 import { RoomScoring } from "../scoring/scoring-service";
+import type { ClueToScore } from "../scoring/clue-scoring";
 import type { GameSocket } from "../app-sockets";
 import { CommandError } from "./command-error";
 import type { Session, SessionStore } from "./sessions";
@@ -37,9 +38,17 @@ export interface RoomDeps {
   observer?: RoomObserver;
 }
 
+/** Hooks for the game log (server/store) and the CLI; every one optional. */
 export interface RoomObserver {
-  /** After every accepted action: the state it applied to and the state it made. */
+  /** The table exists: its first state (the lobby with the host seated, initial settings applied). */
+  onCreate?(room: Room, state: GameState): void;
+  /** Every accepted action, before it takes effect: a throw refuses it (the log could not make it durable). */
   onAction?(room: Room, action: GameAction, state: GameState, before: GameState): void;
+  /** A session token was issued (so a restarted server can let the player back in). */
+  onSession?(room: Room, session: { token: string; playerId: string; spectator: boolean }, name: string): void;
+  /** The room's evaluators, wrapped (e.g. to record every request); called once per room. */
+  evaluatorsFor?(room: Room, evaluators: readonly Evaluator[]): Evaluator[];
+  onDispose?(room: Room, reason: string): void;
   onDecision?(room: Room, seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
   onScores?(room: Room, roundKey: string, scores: RevealedClueScores): void;
 }
@@ -63,7 +72,7 @@ export class Room {
   readonly seed: string;
   private state: GameState | null = null;
   private version = 0;
-  private readonly rng: Rng;
+  private rng: Rng;
   private readonly members = new Map<PlayerId, Member>();
   private readonly scoring: RoomScoring;
   private phaseTimer?: NodeJS.Timeout;
@@ -84,7 +93,8 @@ export class Room {
     this.seed = deps.seed ?? randomBytes(8).toString("hex");
     this.rng = seededRng(`room/${this.seed}`);
     this.now = deps.now ?? Date.now;
-    this.scoring = new RoomScoring(deps.evaluators, (key, scored) => this.attachScores(key, [scored]), deps.log);
+    const evaluators = deps.observer?.evaluatorsFor?.(this, deps.evaluators) ?? deps.evaluators;
+    this.scoring = new RoomScoring(evaluators, (key, scored) => this.attachScores(key, [scored]), deps.log);
     this.seats = new SeatDriver({
       room: this,
       deps,
@@ -117,6 +127,7 @@ export class Room {
       throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
     }
     const session = this.deps.sessions.issue(this.code, playerId, spectator);
+    this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim());
     this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), graceUntil: null });
     this.broadcast();
     return session;
@@ -166,6 +177,49 @@ export class Room {
       }
       this.state = result.state;
     }
+    this.deps.observer?.onCreate?.(this, this.state);
+  }
+
+  /**
+   * Rebuilds the table from the game log after a restart (server/store/restore.ts): the replayed state, the
+   * reducer RNG as the replay left it, and the sessions still valid. Everyone is disconnected until they come
+   * back with their token within the grace window; clues not yet scored are scored again.
+   */
+  restore(state: GameState, rng: Rng, sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[]): void {
+    if (this.state !== null) throw new Error(`room ${this.code} already has a table`);
+    this.state = state;
+    this.rng = rng;
+    this.version++;
+    for (const session of sessions) {
+      const seat = state.seats.find((s) => s.id === session.playerId);
+      if (!session.spectator && (!seat || seat.left)) continue;
+      this.deps.sessions.adopt({ token: session.token, roomCode: this.code, playerId: session.playerId, spectator: session.spectator });
+      const member: Member = {
+        playerId: session.playerId,
+        name: seat?.name ?? session.name ?? "Spectator",
+        spectator: session.spectator,
+        token: session.token,
+        sockets: new Set(),
+        graceUntil: this.now() + this.deps.config.graceMs,
+      };
+      member.graceTimer = setTimeout(() => this.expire(member.playerId), this.deps.config.graceMs);
+      member.graceTimer.unref?.();
+      this.members.set(member.playerId, member);
+    }
+    for (const round of state.rounds) {
+      if (round.outcome !== null || round.aborted) this.revealedRounds.add(this.roundKey(state, round));
+    }
+    const current = state.rounds[state.rounds.length - 1];
+    if (current) {
+      const key = this.roundKey(state, current);
+      this.gridSeen.set(key, current.card.words.slice());
+      current.clues.forEach((clue, index) => {
+        if (clue.scores.length === 0) this.scoring.enqueue(key, this.clueJob(state, current, index));
+      });
+      if (this.revealedRounds.has(key)) this.scoring.reveal(key);
+    }
+    this.armPhaseTimer();
+    this.seats.schedule();
   }
 
   attach(playerId: PlayerId, socket: GameSocket): void {
@@ -268,6 +322,7 @@ export class Room {
     }
     this.members.clear();
     this.deps.sessions.revokeRoom(this.code);
+    this.deps.observer?.onDispose?.(this, reason);
     this.onDispose();
   }
 
@@ -372,9 +427,11 @@ export class Room {
       const code = result.code === "not_host" ? "NOT_HOST" : result.code === "unknown_player" ? "UNKNOWN_PLAYER" : "RULE";
       throw new CommandError(code, result.message, result.code);
     }
+    // The game log makes the action durable before it takes effect (and before any ack); if it cannot,
+    // the action is refused as an internal error rather than played unrecorded.
+    this.deps.observer?.onAction?.(this, action, result.state, before);
     this.state = result.state;
     this.version++;
-    this.deps.observer?.onAction?.(this, action, result.state, before);
     this.afterChange(before, result.state);
   }
 
@@ -384,8 +441,9 @@ export class Room {
       this.apply(action);
       return true;
     } catch (error) {
-      if (!(error instanceof CommandError)) throw error;
-      if (action.type !== "readyToVote") this.deps.log(`room ${this.code}: ${action.type} refused: ${error.message}`);
+      // Server-made actions run from timers: nothing may escape to crash the process.
+      if (!(error instanceof CommandError)) this.deps.log(`room ${this.code}: ${action.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+      else if (action.type !== "readyToVote") this.deps.log(`room ${this.code}: ${action.type} refused: ${error.message}`);
       return false;
     }
   }
@@ -410,23 +468,26 @@ export class Room {
     const key = this.roundKey(after, round);
     // Remember the grid the chameleon saw while clues were given (the hidden-grid variant hides it at the guess).
     if (!this.gridSeen.has(key)) this.gridSeen.set(key, round.card.words.slice());
-    for (let index = from; index < round.clues.length; index++) {
-      const clue = round.clues[index];
-      this.scoring.enqueue(key, {
-        round: round.number,
-        clueIndex: index,
-        playerId: clue.playerId,
-        clue: clue.text,
-        byChameleon: clue.playerId === round.chameleonId,
-        fallback: clue.fallback,
-        category: round.card.category,
-        words: round.card.words,
-        secret: round.secret,
-        decoys: round.card.source === "dataset" ? this.deps.decoysOf(round.card.category) : [],
-        cluesSoFar: round.clues.slice(0, index + 1).map((c) => c.text),
-        seed: `${this.seed}/${key}/${index}`,
-      });
-    }
+    for (let index = from; index < round.clues.length; index++) this.scoring.enqueue(key, this.clueJob(after, round, index));
+  }
+
+  private clueJob(state: GameState, round: RoundState, index: number): ClueToScore {
+    const clue = round.clues[index];
+    const key = this.roundKey(state, round);
+    return {
+      round: round.number,
+      clueIndex: index,
+      playerId: clue.playerId,
+      clue: clue.text,
+      byChameleon: clue.playerId === round.chameleonId,
+      fallback: clue.fallback,
+      category: round.card.category,
+      words: round.card.words,
+      secret: round.secret,
+      decoys: round.card.source === "dataset" ? this.deps.decoysOf(round.card.category) : [],
+      cluesSoFar: round.clues.slice(0, index + 1).map((c) => c.text),
+      seed: `${this.seed}/${key}/${index}`,
+    };
   }
 
   private revealFinishedRound(state: GameState): void {

@@ -25,6 +25,11 @@ export class SessionStore {
     return session;
   }
 
+  /** Takes back a session issued before a restart (the game log keeps them), so its holder can reconnect. */
+  adopt(session: Session): void {
+    this.byToken.set(session.token, { ...session });
+  }
+
   find(token: unknown): Session | undefined {
     return typeof token === "string" ? this.byToken.get(token) : undefined;
   }

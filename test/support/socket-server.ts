@@ -42,6 +42,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
     log: (line) => logs.push(line),
     seed: options.seed ?? "test",
     observer: options.observer,
+    restore: options.restore,
   });
   return Object.assign(server, { logs });
 }
