@@ -11,6 +11,8 @@ import { Icon } from "./Icon";
 const LeakageCurve = lazy(() => import("../charts/LeakageCurve").then((m) => ({ default: m.LeakageCurve })));
 const TradeoffScatter = lazy(() => import("../charts/TradeoffScatter").then((m) => ({ default: m.TradeoffScatter })));
 
+const fmt = (v: number | null) => (v === null ? "—" : v.toFixed(0));
+
 /** The outcome in one line, from the viewer's side of the table. */
 export function outcomeHeadline(game: GameView, round: RoundView): string {
   const cham = nameOf(game, round.chameleonId);
@@ -29,7 +31,7 @@ export function outcomeHeadline(game: GameView, round: RoundView): string {
 }
 
 /** Everything the round hid, now shown: roles, secret, votes, points, and every clue's SNEAK scores. */
-export function RoundReveal({ game, round }: { game: GameView; round: RoundView }) {
+export function RoundReveal({ game, round, evaluators }: { game: GameView; round: RoundView; evaluators: string[] }) {
   const rows = clueScoreRows(round);
   const pending = rows.some((r) => !r.scored);
   const informedSoft = meanInformedSoftScore(rows);
@@ -84,6 +86,7 @@ export function RoundReveal({ game, round }: { game: GameView; round: RoundView 
       <section aria-labelledby="scores-heading">
         <h3 id="scores-heading">How good was each clue?</h3>
         <ScoreLegend />
+        {evaluators.length > 0 && <p className="muted small">Scored by {evaluators.join(", ")}{evaluators.length > 1 ? " (averaged)" : ""}.</p>}
         {pending && (
           <p className="muted small" role="status">
             Scoring the last clues…
@@ -111,6 +114,18 @@ export function RoundReveal({ game, round }: { game: GameView; round: RoundView 
                       {r.byChameleon && " · Chameleon (leakage not meaningful)"}
                       {r.fallback && " · auto clue"}
                     </span>
+                    {r.byEvaluator.length > 1 && (
+                      <details className="small">
+                        <summary>By evaluator</summary>
+                        <ul style={{ margin: "0.2rem 0", paddingLeft: "1.1rem" }}>
+                          {r.byEvaluator.map((e) => (
+                            <li key={e.evaluator}>
+                              {e.evaluator}: U {fmt(e.utility)} · L {fmt(e.leakage)} · S {fmt(e.softScore)}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    )}
                     {r.failures.length > 0 && (
                       <span className="muted small" style={{ display: "block" }}>
                         {r.failures.join("; ")}

@@ -19,6 +19,8 @@ export interface ClueScoreRow {
   failures: string[];
   /** False until the server has finished scoring this clue (a later snapshot brings it). */
   scored: boolean;
+  /** Each evaluator's own figures (percent), for tables scored by more than one judge. */
+  byEvaluator: { evaluator: string; utility: number | null; leakage: number | null; softScore: number | null; cumulativeLeakage: number | null }[];
 }
 
 const pct = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v * 1000) / 10 : null);
@@ -48,6 +50,13 @@ export function clueScoreRows(round: RoundView): ClueScoreRow[] {
       utilityAvailable: s?.utilityAvailable ?? true,
       failures: s ? s.perEvaluator.flatMap((e) => (e.failure ? [`${e.evaluator}: ${e.failure}`] : [])) : [],
       scored: s !== null,
+      byEvaluator: (s?.perEvaluator ?? []).map((e) => ({
+        evaluator: e.evaluator,
+        utility: pct(e.scores?.utility),
+        leakage: pct(e.leakage),
+        softScore: pct(e.scores?.softScore),
+        cumulativeLeakage: pct(e.cumulativeLeakage),
+      })),
     };
   });
 }

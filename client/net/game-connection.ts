@@ -215,7 +215,8 @@ export class GameConnection {
     });
     socket.on("connect_error", (err: Error & { data?: { code?: string; message?: string } }) => {
       const code = err.data?.code ?? err.message;
-      const refused: string[] = [HANDSHAKE_ERRORS.unknownToken, HANDSHAKE_ERRORS.kicked, HANDSHAKE_ERRORS.expired];
+      // Every refusal but a bad origin means this token will never seat anyone again.
+      const refused: string[] = Object.values(HANDSHAKE_ERRORS).filter((c) => c !== HANDSHAKE_ERRORS.badOrigin);
       if (refused.includes(code)) {
         this.loseSeat(describeHandshakeRefusal(code));
         return;
@@ -241,6 +242,7 @@ export class GameConnection {
 function describeHandshakeRefusal(code: string): string {
   if (code === HANDSHAKE_ERRORS.kicked) return "The host removed you from this room.";
   if (code === HANDSHAKE_ERRORS.expired) return "Your seat expired while you were away. Join again to play.";
+  if (code === HANDSHAKE_ERRORS.roomClosed) return "This room has closed. Create a new one from the home page.";
   return "This room no longer knows your seat. Join again to play.";
 }
 

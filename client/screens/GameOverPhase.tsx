@@ -57,7 +57,7 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
             <strong>Last round</strong>
           </summary>
           <div style={{ marginTop: "0.6rem" }}>
-            <RoundReveal game={game} round={round} />
+            <RoundReveal game={game} round={round} evaluators={snapshot.evaluators} />
           </div>
         </details>
       )}

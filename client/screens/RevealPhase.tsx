@@ -11,7 +11,7 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
   return (
     <section className="card" aria-labelledby="phase-title">
       <RoundHeader game={game} round={round} title="Reveal" timerLabel="Next round" />
-      <RoundReveal game={game} round={round} />
+      <RoundReveal game={game} round={round} evaluators={snapshot.evaluators} />
       <div style={{ marginTop: "1rem" }}>
         <Scoreboard game={game} round={round} />
       </div>

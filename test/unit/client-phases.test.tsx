@@ -190,6 +190,7 @@ describe("reveal", () => {
     const meters = within(rows[1]).getAllByRole("meter");
     expect(meters.map((m) => m.getAttribute("aria-valuenow"))).toEqual(["50", "20", "40"]);
     expect(rows[2].textContent).toContain("leakage not meaningful");
+    expect(screen.getByText("Scored by lexical.")).toBeTruthy();
     // The fourth clue's scores have not arrived yet.
     expect(rows[3].textContent).toContain("scoring…");
     expect(screen.getByText("Scoring the last clues…")).toBeTruthy();

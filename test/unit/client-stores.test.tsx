@@ -99,6 +99,7 @@ describe("reveal rows", () => {
     expect(rows[0].softScore).toBe(18);
     expect(rows[1].leakageMeaningless).toBe(true);
     expect(rows[3].scored).toBe(false);
+    expect(rows[0].byEvaluator).toEqual([{ evaluator: "lexical", utility: null, leakage: 80, softScore: null, cumulativeLeakage: 80 }]);
     // The chameleon's clue does not count towards the table's SoftScore.
     expect(meanInformedSoftScore(rows)).toBe(29);
   });
