@@ -21,7 +21,7 @@ export interface RelatednessParams {
   glossIdfStrength: number;
   /** A WordNet compound holds both ("ice cream cone" for cone and ice cream). */
   compound: number;
-  /** Clue and word share a content token ("guide dog" and "sheepdog"'s … no: "tent" and "tent pegs"). */
+  /** Clue and word share a content token ("tent" and "tent pegs"). */
   sharedToken: number;
   /** Weight of the IDF-weighted cosine overlap of the two extended glosses, added to the best single link. */
   overlap: number;
@@ -70,20 +70,20 @@ export const DEFAULT_RELATEDNESS_PARAMS: RelatednessParams = {
     "-u": 0.3,
   },
   otherRelation: 0.3,
-  twoHopDecay: 0.8,
+  twoHopDecay: 0.2,
   hubDegree: 25,
-  glossDefinition: 0.6,
-  glossNeighbourLemma: 0.45,
-  glossNeighbourDefinition: 0.35,
-  glossIdfStrength: 0.5,
+  glossDefinition: 1,
+  glossNeighbourLemma: 0.5625,
+  glossNeighbourDefinition: 0.4375,
+  glossIdfStrength: 0.625,
   compound: 0.6,
   sharedToken: 0.7,
-  overlap: 0.4,
-  clueSenseDecay: 0.1,
+  overlap: 0.375,
+  clueSenseDecay: 0.05,
   wordSenseDecay: 0.15,
   fitAncestor: 1,
-  fitLexFile: 0.8,
-  fitPos: 0.4,
+  fitLexFile: 0.375,
+  fitPos: 0.3,
   fitNone: 0.2,
   modifierWeight: 0.6,
   clueExtraTerms: 0.35,

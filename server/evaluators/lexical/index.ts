@@ -19,8 +19,9 @@ export interface LexicalEvaluatorOptions {
   relatedness?: Relatedness;
 }
 
+/** Fitted by log loss on the tuning split (`npm run bench:evaluator -- --tune`). */
 export const DEFAULT_CHAMELEON_BETA = 8;
-export const DEFAULT_ALLY_BETA = 8;
+export const DEFAULT_ALLY_BETA = 6;
 
 export interface LexicalEvaluator extends Evaluator {
   readonly chameleonBeta: number;
