@@ -1,19 +1,17 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { Instance } from "../../shared/sneak/types";
 import { isEndpointDown } from "./endpoint-down";
 import type { BenchOptions } from "./options";
-import { REPO_ROOT } from "./options";
 import { loadedPluginModule } from "./plugin-modules";
 import { prepareRun, withLlmDecoys, type PreparedRun } from "./prepare-run";
 import type { Progress } from "./progress";
 import type { InstanceResult } from "./result-types";
-import { appendResult, readResults, resultsPath, writeResults } from "./results-file";
+import { readResults, resultsPath, writeResults } from "./results-file";
+import { gitCommitOf, heapSampler } from "./run-environment";
+import { scoreAll } from "./score-pool";
 import type { RunContext } from "./run-context";
 import { RUN_CONFIG_FILE, identityMismatch, readSavedRun, withSavedFlags, writeSavedRun } from "./run-identity";
 import { writeOutputs, type RunSummaryFile } from "./run-outputs";
-import { scoreInstance } from "./score-instance";
 import { UserError, messageOf } from "./user-error";
 
 /** The run stopped early but kept what it scored: the CLI prints the message and exits non-zero. */
@@ -31,26 +29,6 @@ export interface RunHooks {
   progress: Progress;
   /** Set to stop launching instances (Ctrl-C): in-flight ones finish and everything is written. */
   stopSignal?: { stopped: boolean; reason?: string };
-}
-
-function gitCommitOf(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).toString().trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-function heapSampler(): { peak(): number; stop(): void } {
-  let peak = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 50);
-  timer.unref();
-  return {
-    peak: () => Math.max(peak, process.memoryUsage().heapUsed),
-    stop: () => clearInterval(timer),
-  };
 }
 
 export function resumeCommandOf(dir: string): string {
@@ -71,59 +49,6 @@ function openRunFolder(options: BenchOptions): { options: BenchOptions; previous
   const saved = existsSync(dir) ? readSavedRun(dir) : null;
   if (!saved) throw new UserError(`${dir} holds no run to resume (no run-config.json); start one with --out ${dir}`);
   return { options: withSavedFlags(options, saved), previous: readResults(dir) };
-}
-
-async function scoreAll(
-  run: PreparedRun,
-  pending: readonly Instance[],
-  options: BenchOptions,
-  dir: string,
-  hooks: RunHooks,
-): Promise<{ scored: InstanceResult[]; endpointDown: Error | null; bug: unknown }> {
-  const maxInFlight = Math.max(1, options.concurrency * 2);
-  const finished: (InstanceResult | undefined)[] = new Array(pending.length);
-  const scored: InstanceResult[] = [];
-  let written = 0;
-  let endpointDown: Error | null = null;
-  let bug: unknown = null;
-  // Results are appended in run order so that results.jsonl reads the same whatever the timing.
-  const flushInOrder = () => {
-    while (written < pending.length && finished[written]) appendResult(dir, finished[written++]!);
-  };
-  const inFlight = new Set<Promise<void>>();
-  let next = 0;
-  let breathed = performance.now();
-  while (next < pending.length && !endpointDown && !bug && !hooks.stopSignal?.stopped) {
-    // The lexical judge never waits on I/O: yield now and then so the progress bar redraws and Ctrl-C is heard.
-    if (performance.now() - breathed > 50) {
-      await new Promise((resolve) => setImmediate(resolve));
-      breathed = performance.now();
-    }
-    if (inFlight.size >= maxInFlight) {
-      await Promise.race(inFlight);
-      continue;
-    }
-    const index = next++;
-    const task: Promise<void> = scoreInstance(pending[index], run.generator, run.evaluators, options.seed, run.spareDecoysOf(pending[index].category))
-      .then(
-        (result) => {
-          finished[index] = result;
-          scored.push(result);
-          flushInOrder();
-          hooks.progress.tick(result.status === "scored" ? "" : `${result.id}: ${result.status}`);
-        },
-        (error: unknown) => {
-          if (isEndpointDown(error)) endpointDown ??= error;
-          else bug ??= error;
-        },
-      )
-      .finally(() => inFlight.delete(task));
-    inFlight.add(task);
-  }
-  await Promise.all(inFlight);
-  // Stopped early: keep every finished instance, even those after a gap (resume goes by id).
-  for (let i = written; i < pending.length; i++) if (finished[i]) appendResult(dir, finished[i]!);
-  return { scored, endpointDown, bug };
 }
 
 /** Runs the benchmark described by the options; resolves with the summary it wrote. */
