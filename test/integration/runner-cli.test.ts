@@ -26,8 +26,12 @@ interface CliResult {
 }
 
 function bench(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return script("server/bench/cli.ts", args, env);
+}
+
+function script(path: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [tsxCli, join(repo, "server/bench/cli.ts"), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [tsxCli, join(repo, path), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -40,12 +44,12 @@ const linesOf = (text: string) => text.split("\n").filter((l) => l.trim() !== ""
 const resultsIn = (dir: string) => linesOf(readFileSync(join(dir, "results.jsonl"), "utf8")).map((l) => JSON.parse(l) as InstanceResult);
 
 /** `notices`: lines a plug-in may print while the run winds down (the LLM layer announces a down endpoint). */
-function expectOneLineError(result: CliResult, pattern: RegExp, notices = 0): void {
+function expectOneLineError(result: CliResult, pattern: RegExp, notices = 0, prefix = "sneak bench: "): void {
   expect(result.code).not.toBe(0);
   const lines = linesOf(result.stderr);
   expect(lines.length).toBeGreaterThanOrEqual(1);
   expect(lines.length).toBeLessThanOrEqual(1 + notices);
-  expect(lines.at(-1)).toMatch(/^sneak bench: /);
+  expect(lines.at(-1)!.startsWith(prefix)).toBe(true);
   expect(lines.at(-1)).toMatch(pattern);
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
@@ -96,6 +100,12 @@ describe("npm run bench", () => {
     const again = freshDir();
     await bench(["--generator", "secret-synonym", "--limit", "6", "--seed", "2", "--out", again]);
     expect(resultsIn(again).map((r) => [r.evaluations[0]?.ally?.options, r.mean])).toEqual(results.map((r) => [r.evaluations[0]?.ally?.options, r.mean]));
+
+    // bench:table puts both runs in one table, from their summary.json files.
+    const table = await script("server/bench/table.ts", [dir, again]);
+    expect(table.code).toBe(0);
+    expect(table.stdout.match(new RegExp(`\\| secret-synonym \\| ${summary.means.utility.toFixed(2)} \\|`, "g"))).toHaveLength(2);
+    expectOneLineError(await script("server/bench/table.ts", [join(root, "nothing")]), /holds no summary\.json/, 0, "sneak bench:table: ");
   });
 
   it("marks the lexical bot judged by the lexical evaluator as self-evaluation", async () => {
