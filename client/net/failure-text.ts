@@ -5,19 +5,10 @@ export interface FailureLike {
   rule?: string;
 }
 
-/** Words a player reads for a refused command; the server's own message is kept, never replaced. */
+/** Words a player reads for a refused command: the server's own message, as a sentence. */
 export function describeFailure(f: FailureLike): string {
   const message = f.message?.trim() || "The server refused the action.";
-  switch (f.code) {
-    case "RATE_LIMITED":
-      return `Slow down: ${message}`;
-    case "ROOM_NOT_FOUND":
-      return `No such room. ${message}`;
-    case "ROOM_FULL":
-      return `That room is full. ${message}`;
-    case "NOT_HOST":
-      return `Only the host can do that. ${message}`;
-    default:
-      return message;
-  }
+  const sentence = message[0].toUpperCase() + message.slice(1);
+  const ended = /[.!?…]$/.test(sentence) ? sentence : `${sentence}.`;
+  return f.code === "RATE_LIMITED" ? `${ended} Wait a moment and try again.` : ended;
 }

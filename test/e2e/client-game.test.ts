@@ -89,18 +89,30 @@ async function shot(p: Person, label: string): Promise<void> {
   await screenshot(p.page, `${label}-${p.name.toLowerCase()}`);
 }
 
-/** The Chameleon's and the spectator's pages mark no word as the secret and never name it. */
+/** Text the Chameleon's and the spectator's pages showed outside the grid before a reveal, checked against the secrets at the end. */
+const hiddenTexts: { name: string; game: number; round: number; text: string }[] = [];
+
+/** The Chameleon's and the spectator's pages mark no word as the secret, and keep their text for the final check. */
 async function assertNoSecretShown(p: Person): Promise<void> {
-  const leak = await p.page.evaluate(() => {
+  const seen = await p.page.evaluate(() => {
     const room = document.querySelector<HTMLElement>("[data-testid=room]");
     const role = room?.dataset.role;
     const phase = room?.dataset.phase;
     if (!room || (role !== "chameleon" && role !== "spectator") || phase === "reveal" || phase === "gameOver") return null;
     const marked = document.querySelector("[data-secret], [data-testid=secret-word], .is-secret, [data-testid=reveal-secret]");
-    return marked ? `${role} sees ${marked.outerHTML}` : null;
+    // Everything on the page but the grid itself, where every word (the secret among them) is shown to all.
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll("[data-testid=word-grid]").forEach((grid) => grid.remove());
+    return { marked: marked ? `${role} sees ${marked.outerHTML}` : null, round: Number(room.dataset.round), text: copy.textContent ?? "" };
   });
-  expect(leak, `${p.name}'s page`).toBeNull();
+  if (!seen) return;
+  expect(seen.marked, `${p.name}'s page`).toBeNull();
+  expect(seen.text).not.toContain("The secret word is");
+  hiddenTexts.push({ name: p.name, game: gameNumber, round: seen.round, text: seen.text });
 }
+
+/** 1 for the first game; the test bumps it when the host plays again. */
+let gameNumber = 1;
 
 async function giveClue(p: Person, index: number, checkValidation: boolean): Promise<void> {
   const input = p.page.getByTestId("clue-input");
@@ -261,6 +273,14 @@ describe("the browser client", () => {
     // Cleo types the code on the home page; Dee watches.
     await cleo.page.goto(server.url);
     await cleo.page.getByLabel("Your name").fill("Cleo");
+    // A mistyped code is refused, and the page says so.
+    const wrong = code === "QQQQ" ? "QQQZ" : "QQQQ";
+    await cleo.page.getByLabel("Room code").fill(wrong);
+    await cleo.page.getByRole("button", { name: "Join", exact: true }).click();
+    await cleo.page.getByTestId("notice").filter({ hasText: "No room with code" }).waitFor();
+    await screenshot(cleo.page, "00-wrong-code-cleo");
+    await cleo.page.getByRole("button", { name: "Dismiss notification" }).click();
+    await cleo.page.getByLabel("Room code").fill("");
     // Cleo uses the keyboard only: type the code, press Enter.
     await cleo.page.getByLabel("Room code").focus();
     await cleo.page.keyboard.type(code.toLowerCase());
@@ -303,6 +323,21 @@ describe("the browser client", () => {
     const top = await ana.page.locator("[data-testid=scoreboard] .points").first().textContent();
     expect(Number(top)).toBeGreaterThanOrEqual(3);
     for (const p of [ana, ben, cleo, dee]) await screenshot(p.page, `08-gameOver-final-${p.name.toLowerCase()}`);
+
+    // The secrets of the finished game, from the game-over snapshot: none appeared on a hidden page's text.
+    const gameOver = ana.frames
+      .map(socketEventOf)
+      .filter((e): e is [string, unknown] => e !== null && e[0] === "room:state")
+      .map((e) => e[1] as RoomSnapshot)
+      .filter((snap) => snap.game.phase === "gameOver")
+      .at(-1)!;
+    const secrets = new Map(gameOver.game.rounds.map((r) => [r.number, r.secret!]));
+    expect(hiddenTexts.length).toBeGreaterThan(0);
+    for (const seen of hiddenTexts) {
+      const secret = secrets.get(seen.round)!;
+      expect(new RegExp(`\\b${secret}\\b`, "i").test(seen.text), `${seen.name} saw "${secret}" outside the grid in round ${seen.round}`).toBe(false);
+    }
+    gameNumber++;
 
     // Play again: the same table is dealt a fresh game, scores back to zero.
     await ana.page.getByTestId("play-again").click();

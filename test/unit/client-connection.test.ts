@@ -62,7 +62,7 @@ describe("GameConnection", () => {
     connection = new GameConnection(server.url);
     const join = await connection.joinRoom("QQQQ", "Ben");
     expect(join.ok).toBe(false);
-    expect(noticeTexts().join(" ")).toMatch(/No such room/);
+    expect(noticeTexts().join(" ")).toContain(`No room with code "QQQQ".`);
     await connection.createRoom("Ana");
     const start = await connection.request(C2S.hostStart, {});
     expect(start.ok).toBe(false);
