@@ -13,7 +13,8 @@ export interface RunSummaryFile extends ResultsSummary {
   pending: number;
   generator: string;
   config: Record<string, unknown>;
-  gitCommit: string | null;
+  /** The code that ran: `git rev-parse HEAD` and whether tracked files were modified; null outside a git checkout. */
+  git: { commit: string; dirty: boolean } | null;
   node: string;
   finishedAt: string;
   timings: RunTimings;
@@ -54,7 +55,7 @@ export interface OutputsInput {
   complete: boolean;
   pending: number;
   config: Record<string, unknown>;
-  gitCommit: string | null;
+  git: { commit: string; dirty: boolean } | null;
   timings: () => RunTimings;
 }
 
@@ -86,7 +87,7 @@ export function writeOutputs(input: OutputsInput): RunSummaryFile {
     pending: input.pending,
     generator: input.generator,
     config: input.config,
-    gitCommit: input.gitCommit,
+    git: input.git,
     node: process.version,
     finishedAt: new Date().toISOString(),
     timings: input.timings(),

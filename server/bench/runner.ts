@@ -7,7 +7,7 @@ import { prepareRun, withLlmDecoys, type PreparedRun } from "./prepare-run";
 import type { Progress } from "./progress";
 import type { InstanceResult } from "./result-types";
 import { readResults, resultsPath, writeResults } from "./results-file";
-import { gitCommitOf, heapSampler } from "./run-environment";
+import { gitStateOf, heapSampler } from "./run-environment";
 import { scoreAll } from "./score-pool";
 import type { RunContext } from "./run-context";
 import { RUN_CONFIG_FILE, identityMismatch, readSavedRun, withSavedFlags, writeSavedRun } from "./run-identity";
@@ -97,7 +97,7 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
       description: describe(options, run, results.length),
       complete: remaining === 0,
       pending: remaining,
-      gitCommit: gitCommitOf(),
+      git: gitStateOf(),
       config: {
         ...run.identity,
         evaluatorIds: run.evaluators.map((e) => e.id),
