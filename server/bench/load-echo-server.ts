@@ -1,0 +1,38 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import { processStats } from "./load-stats";
+
+/**
+ * The baseline for `npm run bench:load`: a bare socket.io server that does what any multiplayer server must,
+ * and nothing else. Each command is acknowledged at once and its payload, padded to the game's average
+ * snapshot size, is sent to the sender's group of 6 (as the game sends a snapshot to each room member).
+ * argv: FRAME_BYTES
+ */
+
+const frameBytes = Number(process.argv[2] ?? "2000");
+const padding = "x".repeat(Math.max(0, frameBytes));
+const http = createServer();
+const io = new Server(http, { maxHttpBufferSize: 16 * 1024 });
+
+io.on("connection", (socket) => {
+  const group = typeof socket.handshake.auth?.group === "string" ? socket.handshake.auth.group : "solo";
+  void socket.join(group);
+  socket.onAny((_event: string, payload: unknown, ack?: (reply: unknown) => void) => {
+    if (typeof ack === "function") ack({ ok: true });
+    io.to(group).emit("room:state", { echo: payload, padding });
+  });
+});
+
+http.listen(0, "127.0.0.1", () => {
+  process.send?.({ type: "ready", url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
+});
+process.on("message", (message: unknown) => {
+  if (message === "stats") {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ type: "stats", stats: processStats() });
+  } else if (message === "stop") {
+    io.close();
+    process.exit(0);
+  }
+});

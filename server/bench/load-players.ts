@@ -1,0 +1,181 @@
+import { performance } from "node:perf_hooks";
+import { io, type Socket } from "socket.io-client";
+import { C2S, S2C, type Ack, type RoomSnapshot } from "../../shared/protocol";
+import { Samples } from "./load-stats";
+
+/**
+ * Simulated players for `npm run bench:load`: real socket.io clients on 127.0.0.1 that play full games in
+ * rooms of `roomSize` with no pause, each from its own snapshots (a clue on its turn, a vote, the dealer's
+ * tie-break, the chameleon's guess, the host's next round and new game). Every command's ack round trip is
+ * timed.
+ */
+
+export interface LoadCounters {
+  acks: Samples;
+  commands: number;
+  refused: number;
+  frames: number;
+  frameBytes: number;
+  rounds: number;
+  errors: string[];
+  /** Only commands and frames while this is true count (the measurement window). */
+  measuring: boolean;
+}
+
+export function newCounters(): LoadCounters {
+  return { acks: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, rounds: 0, errors: [], measuring: false };
+}
+
+/** Made-up clue words: never on a dataset grid, so no clue is refused. */
+const CLUES = ["zorbly", "quenth", "marplow", "vintrick", "blusk", "froddle", "skibble", "gworn", "plimsy", "trundock"];
+
+export interface Player {
+  socket: Socket;
+  stop(): void;
+}
+
+export function connect(url: string, auth: Record<string, unknown> = {}): Promise<Socket> {
+  const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", (error) => reject(error));
+  });
+}
+
+export async function timed(socket: Socket, counters: LoadCounters, event: string, payload: object): Promise<Ack<Record<string, unknown>>> {
+  const t0 = performance.now();
+  // A command counts when it was sent inside the window, however late its ack comes back.
+  const counting = counters.measuring;
+  const ack = (await socket.timeout(30_000).emitWithAck(event, payload)) as Ack<Record<string, unknown>>;
+  if (counting) {
+    counters.acks.add(performance.now() - t0);
+    counters.commands++;
+    if (!ack.ok) counters.refused++;
+  }
+  if (!ack.ok && counters.errors.length < 20) counters.errors.push(`${event}: ${ack.code} ${ack.message}`);
+  return ack;
+}
+
+/** Plays a seat until stopped. `isHost` also deals the next round and starts new games. */
+export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => boolean): () => void {
+  const done = new Set<string>();
+  let stopped = false;
+  let latest: RoomSnapshot | null = null;
+  const act = (key: string, event: string, payload: object) => {
+    if (stopped || done.has(key)) return;
+    done.add(key);
+    if (done.size > 64) done.delete(done.values().next().value as string);
+    void timed(socket, counters, event, payload).then(
+      (ack) => {
+        // Too fast for the per-socket rate limit: wait a little and act on the newest snapshot again, as a client would.
+        if (!ack.ok && ack.code === "RATE_LIMITED" && !stopped) {
+          setTimeout(() => {
+            done.delete(key);
+            if (latest && !stopped) onState(latest, false);
+          }, 250).unref();
+        }
+      },
+      (error: unknown) => {
+        if (!stopped) counters.errors.push(`${event}: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+  };
+  const onState = (s: RoomSnapshot, fresh = true) => {
+    if (!fresh && latest !== s) return;
+    latest = s;
+    if (counters.measuring && fresh) counters.frames++;
+    const game = s.game;
+    const round = game.rounds[game.rounds.length - 1];
+    const me = s.you.playerId;
+    if (!round) return;
+    const base = `${game.gameNumber}/${round.number}/${game.phase}`;
+    switch (game.phase) {
+      case "clues":
+        if (round.turnPlayerId === me) act(`${base}/clue`, C2S.gameClue, { text: CLUES[(round.number * 7 + round.clues.length) % CLUES.length] });
+        break;
+      case "discussion":
+        act(`${base}/ready`, C2S.gameReady, {});
+        break;
+      case "vote":
+        if (round.yourVote === null) {
+          const others = round.order.filter((id) => id !== me);
+          act(`${base}/vote`, C2S.gameVote, { targetId: others[(round.number + me.length) % others.length] });
+        }
+        break;
+      case "tieBreak":
+        if (round.dealerId === me && round.tied) act(`${base}/tie`, C2S.gameTieBreak, { targetId: round.tied.find((id) => id !== me) ?? round.tied[0] });
+        break;
+      case "guess":
+        if (round.chameleonId === me && round.words) act(`${base}/guess/${round.guesses.length}`, C2S.gameGuess, { word: round.words.find((w) => !round.guesses.includes(w))! });
+        break;
+      case "reveal":
+        if (isHost()) {
+          if (counters.measuring) counters.rounds++;
+          act(`${base}/next`, C2S.hostNextRound, {});
+        }
+        break;
+      case "gameOver":
+        if (isHost()) {
+          if (counters.measuring) counters.rounds++;
+          act(`${base}/again`, C2S.hostStart, {});
+        }
+        break;
+    }
+  };
+  socket.on(S2C.roomState, (s: RoomSnapshot) => onState(s));
+  return () => {
+    stopped = true;
+    socket.removeAllListeners(S2C.roomState);
+  };
+}
+
+/** One room: the host creates it, the others join by code, the host starts once everyone is seated. */
+export async function startRoom(url: string, roomSize: number, counters: LoadCounters): Promise<Player[]> {
+  const host = await connect(url);
+  const created = await timed(host, counters, C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0, turnSeconds: 60, voteSeconds: 60 } });
+  if (!created.ok) throw new Error(`room:create refused: ${created.message}`);
+  const code = created.code as string;
+  const players: Player[] = [{ socket: host, stop: autoplay(host, counters, () => true) }];
+  for (let i = 1; i < roomSize; i++) {
+    const socket = await connect(url);
+    const joined = await timed(socket, counters, C2S.roomJoin, { code, name: `P${i}` });
+    if (!joined.ok) throw new Error(`room:join refused: ${joined.message}`);
+    players.push({ socket, stop: autoplay(socket, counters, () => false) });
+  }
+  const started = await timed(host, counters, C2S.hostStart, {});
+  if (!started.ok) throw new Error(`host:start refused: ${started.message}`);
+  return players;
+}
+
+/**
+ * The same load against the bare echo server: the same number of sockets in groups of `roomSize`, each sending
+ * commands at `perSocketRate` per second (the rate the game run measured), every ack timed.
+ */
+export async function startEchoGroup(url: string, group: string, roomSize: number, perSocketRate: number, counters: LoadCounters): Promise<Player[]> {
+  const players: Player[] = [];
+  for (let i = 0; i < roomSize; i++) {
+    const socket = await connect(url, { group });
+    socket.on("room:state", () => {
+      if (counters.measuring) counters.frames++;
+    });
+    let stopped = false;
+    // Poisson arrivals at the measured rate, so the echo server sees the same bursts as random play would make.
+    const next = () => {
+      if (stopped) return;
+      const wait = -Math.log(1 - Math.random()) * (1000 / Math.max(perSocketRate, 0.001));
+      setTimeout(() => {
+        if (stopped) return;
+        void timed(socket, counters, C2S.gameVote, { targetId: "p-000000" }).catch(() => {});
+        next();
+      }, wait).unref();
+    };
+    next();
+    players.push({
+      socket,
+      stop: () => {
+        stopped = true;
+      },
+    });
+  }
+  return players;
+}

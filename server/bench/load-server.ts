@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { startServer } from "../app";
+import { GameLog } from "../store/game-log";
+import { GameStore, type SyncMode } from "../store/game-store";
+import { gameLogHooks } from "../store/room-hooks";
+import { processStats } from "./load-stats";
+
+/**
+ * The game server as `npm run bench:load` runs it: a child process on 127.0.0.1, port 0, with the default
+ * dataset, lexical judge and bots, and a game log in a temporary folder (unless --db off). It tells its parent
+ * its URL, then answers "stats" (after a GC) with heap, RSS, CPU and the log's write times.
+ * argv: ROOMS DB(on|off) SYNC(normal|full)
+ */
+
+const [roomsArg = "1000", dbArg = "on", syncArg = "normal"] = process.argv.slice(2);
+const dir = mkdtempSync(join(tmpdir(), "sneak-load-"));
+const store = dbArg === "on" ? new GameStore({ path: join(dir, "load.db"), sync: syncArg as SyncMode }) : null;
+let writes = 0;
+let writeMs = 0;
+if (store) {
+  // Time every durable write: this is the cost the command path pays before its ack.
+  const append = store.append.bind(store);
+  store.append = (logId, records, at) => {
+    const t0 = performance.now();
+    try {
+      return append(logId, records, at);
+    } finally {
+      writeMs += performance.now() - t0;
+      writes++;
+    }
+  };
+}
+
+async function main(): Promise<void> {
+  const rooms = Number(roomsArg);
+  const server = await startServer({
+    config: { port: 0, host: "127.0.0.1", botDelayMs: 0, maxRooms: rooms, staticDir: join(dir, "no-client") },
+    log: () => {},
+    ...(store
+      ? {
+          observer: (() => {
+            const log = new GameLog(store, { decoysOf: () => [], evaluatorIds: ["lexical"], log: (line) => console.error(line) });
+            return gameLogHooks(log);
+          })(),
+        }
+      : {}),
+  });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  process.on("message", (message: unknown) => {
+    if (message === "stats") {
+      const loopDelayP99Ms = loop.percentile(99) / 1e6;
+      loop.reset();
+      (globalThis as { gc?: () => void }).gc?.();
+      process.send?.({ type: "stats", stats: processStats({ rooms: server.registry.size, logWrites: writes, logWriteMs: writeMs, loopDelayP99Ms }) });
+    } else if (message === "stop") {
+      void server.close().finally(() => {
+        store?.close();
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(0);
+      });
+    }
+  });
+  process.send?.({ type: "ready", url: server.url });
+}
+
+main().catch((error: unknown) => {
+  console.error(`load server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

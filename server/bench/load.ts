@@ -1,0 +1,219 @@
+import { Command, InvalidArgumentError } from "commander";
+import { fork, type ChildProcess } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { kb, mb, ms, type ProcessStats } from "./load-stats";
+import { newCounters, startEchoGroup, startRoom, type LoadCounters, type Player } from "./load-players";
+
+/**
+ * `npm run bench:load`: the game server in one process, N simulated players in this one, playing full games
+ * in rooms of 6 with no pause; then a bare socket.io echo server under the same load. Prints players, rooms,
+ * events/s, ack round trips, heap and RSS per player, and the ratio to the bare server. Every loop is bounded
+ * in count and time. See docs/PERFORMANCE.md.
+ */
+
+const int = (name: string, min: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
+  return n;
+};
+
+const program = new Command("bench:load")
+  .description("Load-test the game server with simulated players and compare with a bare socket.io server")
+  .option("--players <n>", "simulated players (a multiple of --room-size)", int("--players", 1), 300)
+  .option("--room-size <n>", "players per room", int("--room-size", 3), 6)
+  .option("--duration <s>", "seconds of measurement after the ramp", int("--duration", 1), 20)
+  .option("--ramp <n>", "rooms started at once while ramping up", int("--ramp", 1), 10)
+  .option("--db <on|off>", "keep the game log (durable writes before each ack)", "on")
+  .option("--sync <normal|full>", "the log's SQLite synchronous mode", "normal")
+  .option("--no-bare", "skip the bare socket.io comparison")
+  .option("--timeout <s>", "give up after this many seconds in all", int("--timeout", 10), 600)
+  .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  stats(): Promise<ProcessStats>;
+  stop(): Promise<void>;
+}
+
+function spawnChild(file: string, args: string[]): Promise<Child> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
+    execArgv: ["--import", "tsx", "--expose-gc"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${file} exited (${code}) before it was ready`));
+    child.once("exit", onExit);
+    child.once("message", (message: { type?: string; url?: string }) => {
+      if (message?.type !== "ready" || !message.url) return reject(new Error(`${file}: unexpected first message`));
+      child.off("exit", onExit);
+      resolve({
+        process: child,
+        url: message.url,
+        stats: () =>
+          new Promise((done) => {
+            const onMessage = (reply: { type?: string; stats?: ProcessStats }) => {
+              if (reply?.type !== "stats") return;
+              child.off("message", onMessage);
+              done(reply.stats!);
+            };
+            child.on("message", onMessage);
+            child.send("stats");
+          }),
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+            child.once("exit", () => {
+              clearTimeout(timer);
+              done();
+            });
+            child.send("stop");
+          }),
+      });
+    });
+  });
+}
+
+const sleep = (msDelay: number) => new Promise((resolve) => setTimeout(resolve, msDelay));
+
+interface RunResult {
+  counters: LoadCounters;
+  seconds: number;
+  serverBefore: ProcessStats;
+  serverLoaded: ProcessStats;
+  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number };
+  generatorCpuMs: number;
+  players: number;
+  rooms: number;
+}
+
+/** Ramp up `rooms` rooms in batches, let them play, then measure for `duration` seconds. */
+async function measure(
+  child: Child,
+  rooms: number,
+  duration: number,
+  ramp: number,
+  start: (index: number, counters: LoadCounters) => Promise<Player[]>,
+  deadline: number,
+): Promise<RunResult & { all: Player[] }> {
+  const counters = newCounters();
+  // Warm up first (the first deal loads WordNet and the dataset's caches), so that "per player" is per player.
+  const warm = await start(-1, counters);
+  await sleep(3000);
+  await Promise.all(warm.map((p) => p.socket.timeout(5000).emitWithAck("room:leave", {}).catch(() => {})));
+  closeAll(warm);
+  await sleep(500);
+  const serverBefore = await child.stats();
+  const all: Player[] = [];
+  for (let first = 0; first < rooms; first += ramp) {
+    if (Date.now() > deadline) throw new Error(`ramp-up passed --timeout after ${all.length} players`);
+    const batch = await Promise.all(Array.from({ length: Math.min(ramp, rooms - first) }, (_, i) => start(first + i, counters)));
+    for (const players of batch) all.push(...players);
+    process.stderr.write(`\r  ${all.length} players connected`);
+  }
+  process.stderr.write("\n");
+  await sleep(2000);
+  const windowStart = await child.stats();
+  const cpu0 = process.cpuUsage();
+  const t0 = Date.now();
+  counters.measuring = true;
+  await sleep(duration * 1000);
+  counters.measuring = false;
+  const seconds = (Date.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const windowEnd = await child.stats();
+  const serverLoaded = await child.stats();
+  return {
+    counters,
+    seconds,
+    serverBefore,
+    serverLoaded,
+    serverWindow: {
+      cpuMs: windowEnd.cpuMs - windowStart.cpuMs,
+      logWrites: (windowEnd.logWrites ?? 0) - (windowStart.logWrites ?? 0),
+      logWriteMs: (windowEnd.logWriteMs ?? 0) - (windowStart.logWriteMs ?? 0),
+      loopDelayP99Ms: windowEnd.loopDelayP99Ms ?? NaN,
+    },
+    generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    players: all.length,
+    rooms,
+    all,
+  };
+}
+
+function closeAll(players: readonly Player[]): void {
+  for (const p of players) {
+    p.stop();
+    p.socket.close();
+  }
+}
+
+function report(label: string, r: RunResult): { p50: number; p99: number } {
+  const c = r.counters;
+  const p50 = c.acks.quantile(0.5);
+  const p99 = c.acks.quantile(0.99);
+  const heap = (r.serverLoaded.heapUsed - r.serverBefore.heapUsed) / r.players;
+  const rss = (r.serverLoaded.rss - r.serverBefore.rss) / r.players;
+  console.log(`\n${label}`);
+  console.log(`  players ${r.players}, rooms ${r.rooms}, measured ${r.seconds.toFixed(1)} s`);
+  console.log(`  commands acked ${(c.commands / r.seconds).toFixed(0)}/s (${c.refused} refused), frames received ${(c.frames / r.seconds).toFixed(0)}/s${c.rounds ? `, rounds finished ${(c.rounds / r.seconds).toFixed(1)}/s` : ""}`);
+  console.log(`  ack round trip p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(c.acks.max())} (${c.acks.count} acks)`);
+  console.log(`  server heap ${mb(r.serverLoaded.heapUsed)} (${kb(heap)} per player over idle), RSS ${mb(r.serverLoaded.rss)} (${kb(rss)} per player over idle)`);
+  console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`);
+  if (r.serverWindow.logWrites > 0) {
+    console.log(`  game log: ${(r.serverWindow.logWrites / r.seconds).toFixed(0)} durable writes/s, mean ${ms(r.serverWindow.logWriteMs / r.serverWindow.logWrites)} each (${((100 * r.serverWindow.logWriteMs) / (r.seconds * 1000)).toFixed(1)}% of the server's time)`);
+  }
+  if (r.generatorCpuMs / (r.seconds * 1000) > 0.9) console.log("  NOTE: the load generator saturated its core: these figures are what it could drive, not the server's limit.");
+  if (c.errors.length > 0) console.log(`  errors: ${c.errors.length} (first: ${c.errors[0]})`);
+  return { p50, p99 };
+}
+
+async function main(): Promise<void> {
+  program.parse();
+  const o = program.opts<{ players: number; roomSize: number; duration: number; ramp: number; db: string; sync: string; bare: boolean; timeout: number }>();
+  if (!["on", "off"].includes(o.db)) throw new Error("--db must be on or off");
+  if (!["normal", "full"].includes(o.sync)) throw new Error("--sync must be normal or full");
+  const rooms = Math.ceil(o.players / o.roomSize);
+  const deadline = Date.now() + o.timeout * 1000;
+  const watchdog = setTimeout(() => {
+    console.error(`bench:load: gave up after --timeout ${o.timeout} s`);
+    process.exit(1);
+  }, o.timeout * 1000);
+  watchdog.unref();
+  console.log(`bench:load: ${rooms * o.roomSize} players in ${rooms} rooms of ${o.roomSize}, ${o.duration} s measured; game log ${o.db}${o.db === "on" ? ` (synchronous=${o.sync})` : ""}; Node ${process.version}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`);
+
+  const game = await spawnChild("./load-server.ts", [String(rooms + 10), o.db, o.sync]);
+  let gameRun: RunResult & { all: Player[] };
+  try {
+    gameRun = await measure(game, rooms, o.duration, o.ramp, (_i, counters) => startRoom(game.url, o.roomSize, counters), deadline);
+    closeAll(gameRun.all);
+  } finally {
+    await game.stop();
+  }
+  const gameFigures = report("Game server", gameRun);
+  if (!o.bare) return;
+
+  const perSocketRate = gameRun.counters.commands / gameRun.seconds / gameRun.players;
+  const frameBytes = 2500;
+  const echo = await spawnChild("./load-echo-server.ts", [String(frameBytes)]);
+  let bareRun: RunResult & { all: Player[] };
+  try {
+    bareRun = await measure(echo, rooms, o.duration, o.ramp, (i, counters) => startEchoGroup(echo.url, `g${i}`, o.roomSize, perSocketRate, counters), deadline);
+    closeAll(bareRun.all);
+  } finally {
+    await echo.stop();
+  }
+  const bareFigures = report(`Bare socket.io echo server (same sockets, ${perSocketRate.toFixed(2)} commands/s each, ack + a ${frameBytes}-byte frame to the group)`, bareRun);
+  console.log(`\nLoad average at the end: ${loadavg()[0].toFixed(1)} (${cpus().length} cores): other processes compete for the same cores.`);
+  console.log(`Ratio game/bare: ack p50 ${(gameFigures.p50 / bareFigures.p50).toFixed(2)}×, p99 ${(gameFigures.p99 / bareFigures.p99).toFixed(2)}× (target ≤ 1.5×)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`bench:load: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    process.exit(1);
+  },
+);
