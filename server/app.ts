@@ -38,6 +38,8 @@ export interface RestoredRoom {
   state: GameState;
   rng: Rng;
   sessions: readonly { token: string; playerId: string; spectator: boolean; name?: string }[];
+  /** The game log this room goes on writing to. */
+  logId?: string;
 }
 
 export interface RunningServer {
@@ -92,7 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log(`restore: room ${restored.roomCode} appears twice; skipped`);
       continue;
     }
-    room.restore(restored.state, restored.rng, restored.sessions);
+    room.restore(restored.state, restored.rng, restored.sessions, restored.logId);
   }
 
   const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }));
@@ -109,7 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     registry,
     async close() {
-      registry.disposeAll();
+      registry.shutdownAll();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections?.();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -1,6 +1,9 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError, configFromEnv } from "./config";
 import { startServer } from "./app";
+import { wiredGameLog } from "./app-game-log";
+import { defaultDeps } from "./server-deps";
+import { storeConfigFromEnv } from "./store/store-config";
 
 export { startServer, type StartOptions, type RunningServer, type GameDeps } from "./app";
 
@@ -17,10 +20,22 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
-    const server = await startServer({ config });
+    const log = (line: string) => console.error(line);
+    const storeConfig = storeConfigFromEnv();
+    const deps = await defaultDeps(config, log);
+    const gameLog = wiredGameLog(storeConfig, deps.dataset, config.evaluators, log);
+    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
+    console.log(
+      storeConfig.path === null
+        ? "Game log: off (SNEAK_DB=off)"
+        : `Game log: ${storeConfig.path}${gameLog && gameLog.restore.length > 0 ? ` (${gameLog.restore.length} room(s) restored)` : ""}`,
+    );
     const stop = () => {
-      void server.close().then(() => process.exit(0));
+      void server.close().then(() => {
+        gameLog?.close();
+        process.exit(0);
+      });
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

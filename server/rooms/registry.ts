@@ -43,7 +43,8 @@ export class RoomRegistry {
     return [...this.rooms.values()];
   }
 
-  disposeAll(): void {
-    for (const room of [...this.rooms.values()]) room.dispose("room-closed");
+  /** The server is stopping: every room stops without being closed in the game log. */
+  shutdownAll(): void {
+    for (const room of [...this.rooms.values()]) room.shutdown();
   }
 }

@@ -49,6 +49,8 @@ export interface RoomObserver {
   /** The room's evaluators, wrapped (e.g. to record every request); called once per room. */
   evaluatorsFor?(room: Room, evaluators: readonly Evaluator[]): Evaluator[];
   onDispose?(room: Room, reason: string): void;
+  /** The room was rebuilt from a log after a restart (`logId` names that log). */
+  onRestore?(room: Room, state: GameState, logId: string | undefined): void;
   onDecision?(room: Room, seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
   onScores?(room: Room, roundKey: string, scores: RevealedClueScores): void;
 }
@@ -185,8 +187,9 @@ export class Room {
    * reducer RNG as the replay left it, and the sessions still valid. Everyone is disconnected until they come
    * back with their token within the grace window; clues not yet scored are scored again.
    */
-  restore(state: GameState, rng: Rng, sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[]): void {
+  restore(state: GameState, rng: Rng, sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[], logId?: string): void {
     if (this.state !== null) throw new Error(`room ${this.code} already has a table`);
+    this.deps.observer?.onRestore?.(this, state, logId);
     this.state = state;
     this.rng = rng;
     this.version++;
@@ -305,7 +308,20 @@ export class Room {
     this.emptyTimer.unref?.();
   }
 
+  /** Closes the room for good: members are told, tokens revoked, the game log closed. */
   dispose(reason: RoomClosedPayload["reason"]): void {
+    this.close(reason);
+  }
+
+  /**
+   * The server is stopping: timers stop and sockets drop, but the room is not closed in the game log and
+   * members are not told it closed, so a restarted server rebuilds it and their tokens work again.
+   */
+  shutdown(): void {
+    this.close(null);
+  }
+
+  private close(reason: RoomClosedPayload["reason"] | null): void {
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.phaseTimer);
@@ -315,14 +331,14 @@ export class Room {
     for (const member of this.members.values()) {
       clearTimeout(member.graceTimer);
       for (const socket of member.sockets) {
-        socket.emit(S2C.roomClosed, { reason });
+        if (reason) socket.emit(S2C.roomClosed, { reason });
         socket.data.session = undefined;
         socket.disconnect(true);
       }
     }
     this.members.clear();
     this.deps.sessions.revokeRoom(this.code);
-    this.deps.observer?.onDispose?.(this, reason);
+    if (reason) this.deps.observer?.onDispose?.(this, reason);
     this.onDispose();
   }
 

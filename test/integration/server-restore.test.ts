@@ -56,7 +56,8 @@ describe("server: a room rebuilt from its log after a restart", () => {
     expect(replayed).toEqual(live);
     for (const c of clients) c.close();
     await first.close();
-    expect(log.disposed).toEqual(["room-closed"]);
+    // Stopping the server is not closing the room: its log stays open for the restart.
+    expect(log.disposed).toEqual([]);
 
     const second = await startTestServer({}, { restore: [{ roomCode: log.code, seed: log.seed, state: replayed, rng, sessions: log.sessions }] });
     try {

@@ -1,0 +1,62 @@
+import { applyAction } from "../shared/game/rules";
+import type { GameState } from "../shared/game/types";
+import type { Dataset } from "../shared/sneak/types";
+import type { RestoredRoom } from "./app";
+import { libraryOf } from "./app";
+import type { RoomObserver } from "./rooms/room";
+import { GameLog } from "./store/game-log";
+import { GameStore } from "./store/game-store";
+import { gameLogHooks } from "./store/room-hooks";
+import { isFailure, plansForOpenLogs, roomRngOf } from "./store/restore";
+import type { StoreConfig } from "./store/store-config";
+
+/**
+ * The durable game log (server/store) wired to the rooms: every accepted action, session and bot decision
+ * is written before it takes effect, every evaluator call recorded; rooms open at the last stop are replayed
+ * and rebuilt. `SNEAK_DB=off` runs without it.
+ */
+export interface WiredGameLog {
+  observer: RoomObserver;
+  restore: RestoredRoom[];
+  close(): void;
+}
+
+export function wiredGameLog(store: StoreConfig, dataset: Dataset, evaluatorIds: string[], log: (line: string) => void): WiredGameLog | null {
+  if (store.path === null) return null;
+  const gameStore = new GameStore({ path: store.path, sync: store.sync });
+  const { decoysOf } = libraryOf(dataset);
+  const gameLog = new GameLog(gameStore, { decoysOf, evaluatorIds, log });
+  const hooks = gameLogHooks(gameLog);
+  const restore: RestoredRoom[] = [];
+  for (const plan of plansForOpenLogs(gameStore)) {
+    if (isFailure(plan)) {
+      log(`game log ${plan.logId} (room ${plan.roomCode}) cannot be restored: ${plan.reason}`);
+      gameLog.closeLog(plan.logId, `unrestorable: ${plan.reason}`);
+      continue;
+    }
+    // Replay once more to leave the reducer's RNG where the live room's was.
+    const rng = roomRngOf(plan.seed);
+    let state: GameState = plan.initialState;
+    for (const action of plan.actions) {
+      const result = applyAction(state, action, rng);
+      if (!result.ok) break;
+      state = result.state;
+    }
+    restore.push({ roomCode: plan.roomCode, seed: plan.seed, state, rng, sessions: plan.sessions, logId: plan.logId });
+  }
+  return {
+    observer: {
+      onCreate: hooks.onCreate,
+      onAction: hooks.onAction,
+      onSession: hooks.onSession,
+      onDecision: hooks.onDecision,
+      evaluatorsFor: hooks.evaluatorsFor,
+      onDispose: hooks.onDispose,
+      onRestore: (room, state, logId) => {
+        if (logId) gameLog.resumed(room, logId, state);
+      },
+    },
+    restore,
+    close: () => gameStore.close(),
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { C2S, type JoinedAck } from "../../shared/protocol";
+import { wiredGameLog } from "../../server/app-game-log";
+import { connectClient, connected, type TestClient } from "../support/socket-client";
+import { startTestServer, TEST_DATASET } from "../support/socket-server";
+
+describe("server: the game log wired to the rooms", () => {
+  const dir = mkdtempSync(join(tmpdir(), "sneak-server-log-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes every action and, after a restart, rebuilds the room so players come back with their tokens", async () => {
+    const store = { path: join(dir, "game.db"), sync: "normal" as const };
+    const logA = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    expect(logA.restore).toEqual([]);
+    const first = await startTestServer({}, { observer: logA.observer });
+    const clients: TestClient[] = [];
+    const acks: JoinedAck[] = [];
+    for (const name of ["Ann", "Ben", "Cat"]) {
+      const c = connectClient(first.url);
+      const ack = acks.length === 0 ? await c.send<JoinedAck>(C2S.roomCreate, { name }) : await c.send<JoinedAck>(C2S.roomJoin, { code: acks[0].code, name });
+      if (!ack.ok) throw new Error(ack.message);
+      clients.push(c);
+      acks.push(ack);
+    }
+    expect(await clients[0].send(C2S.hostSettings, { turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 })).toEqual({ ok: true });
+    expect(await clients[0].send(C2S.hostStart)).toEqual({ ok: true });
+    const dealt = await clients[0].waitForState((s) => s.game.phase === "clues");
+    const turn = dealt.game.rounds[0].turnPlayerId!;
+    expect(await clients[acks.findIndex((a) => a.playerId === turn)].send(C2S.gameClue, { text: "nice" })).toEqual({ ok: true });
+    const live = first.registry.get(acks[0].code)!.serverState!;
+    for (const c of clients) c.close();
+    await first.close();
+    logA.close();
+
+    const logB = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    expect(logB.restore).toHaveLength(1);
+    expect(logB.restore[0].roomCode).toBe(acks[0].code);
+    expect(logB.restore[0].state).toEqual(live);
+    const second = await startTestServer({}, { observer: logB.observer, restore: logB.restore });
+    try {
+      const nextTurn = live.rounds[0].order[1];
+      const index = acks.findIndex((a) => a.playerId === nextTurn);
+      const back = connectClient(second.url, { token: acks[index].token });
+      await connected(back.socket);
+      const snapshot = await back.waitForState(() => true, "snapshot after restart");
+      expect(snapshot.game.rounds[0].clues.map((c) => c.text)).toEqual(["nice"]);
+      expect(await back.send(C2S.gameClue, { text: "common" })).toEqual({ ok: true });
+      back.close();
+    } finally {
+      await second.close();
+      logB.close();
+    }
+    // The second clue went to the same log: a third start replays both.
+    const logC = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    expect(logC.restore[0].state.rounds[0].clues.map((c) => c.text)).toEqual(["nice", "common"]);
+    logC.close();
+  });
+});
