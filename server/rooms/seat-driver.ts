@@ -141,11 +141,19 @@ export class SeatDriver {
   async legalClue(seatId: PlayerId, due: NonNullable<ReturnType<typeof dutyOf>>, agent: Agent): Promise<string> {
     const botView = this.botViewFor(due, seatId);
     const rejected: { text: string; reason: string }[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const decision = await agent.clue(botView, rejected);
+    // The seat's own agent twice (told why it was refused), then the lexical bot, then a plain safe word.
+    const tries: [Agent, boolean][] = [
+      [agent, false],
+      [agent, false],
+      [this.host.deps.fallbackAgent, true],
+      [this.host.deps.fallbackAgent, true],
+    ];
+    for (const [who, isFallback] of tries) {
+      const decision = await who.clue(botView, rejected);
       const problem = safeClue.violation(decision.value, botView.words, botView.maxClueWords);
       if (!problem) {
-        this.note(seatId, "clue", decision);
+        const note = rejected.map((r) => `${r.text}: ${r.reason}`).join("; ");
+        this.note(seatId, "clue", isFallback && who !== agent ? { value: decision.value, source: "fallback", note: `refused clues: ${note}` } : decision);
         return decision.value;
       }
       rejected.push({ text: decision.value, reason: problem });

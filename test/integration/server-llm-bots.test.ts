@@ -29,12 +29,17 @@ describe("server: LLM bots and LLM judges through an OpenAI-compatible server", 
     fake = await startFakeOpenAiServer({
       models: {
         polite: politeBot,
+        // Always names a grid word: the rules refuse it, and the lexical bot gives the clue instead.
+        leaky: (request) => {
+          const grid = /Grid: ([^\n]+)/.exec(promptOf(request))?.[1].split(", ") ?? ["x"];
+          return { kind: "text", text: `<clue>${grid[0]}</clue>` };
+        },
         // Answers nonsense half the time and hangs the other half: every decision must fall back.
         broken: (request) => (request.index % 2 === 0 ? { kind: "text", text: "I would say Bob, probably." } : { kind: "hang" }),
       },
     });
     const config = testConfig({
-      botModels: [`polite@${fake.baseURL}`, `broken@${fake.baseURL}`],
+      botModels: [`polite@${fake.baseURL}`, `broken@${fake.baseURL}`, `leaky@${fake.baseURL}`],
       evaluators: ["lexical", `llm:judge@${fake.baseURL}`],
       botTimeoutMs: 400,
     });
@@ -59,7 +64,8 @@ describe("server: LLM bots and LLM judges through an OpenAI-compatible server", 
     expect(await host.send(C2S.hostAddBot, { kind: "llm", model: "nonexistent" })).toMatchObject({ ok: false, code: "UNKNOWN_MODEL" });
     const polite = await host.send<{ playerId: string }>(C2S.hostAddBot, { kind: "llm", model: `polite@${fake.baseURL}` });
     const broken = await host.send<{ playerId: string }>(C2S.hostAddBot, { kind: "llm", model: `broken@${fake.baseURL}` });
-    if (!polite.ok || !broken.ok) throw new Error("bots refused");
+    const leaky = await host.send<{ playerId: string }>(C2S.hostAddBot, { kind: "llm", model: `leaky@${fake.baseURL}` });
+    if (!polite.ok || !broken.ok || !leaky.ok) throw new Error("bots refused");
     expect(await host.send(C2S.hostSettings, { targetScore: 2, turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 })).toEqual({ ok: true });
     const player = autoPlay(host);
     expect(await host.send(C2S.hostStart)).toEqual({ ok: true });
@@ -74,6 +80,11 @@ describe("server: LLM bots and LLM judges through an OpenAI-compatible server", 
     expect(cluesOf(broken.playerId).some((t) => t === "gleaming")).toBe(false);
     expect(server.logs.some((l) => l.includes("llm:broken") && l.includes("no <clue> tag"))).toBe(true);
     expect(server.logs.some((l) => l.includes("llm:broken") && l.includes("no reply within 400 ms"))).toBe(true);
+    // The leaky bot's grid-word clues were refused, and legal lexical clues given in their place.
+    const gridWords = new Set(over.game.rounds.flatMap((r) => r.words ?? []));
+    expect(cluesOf(leaky.playerId).length).toBeGreaterThan(0);
+    expect(cluesOf(leaky.playerId).some((t) => gridWords.has(t))).toBe(false);
+    expect(server.logs.some((l) => l.includes(`${leaky.playerId} clue by fallback: refused clues:`))).toBe(true);
 
     // A chameleon bot's prompt never says which word is the secret.
     const botPrompts = fake.requests.filter((r) => r.model === "polite" || r.model === "broken").map(promptOf);
