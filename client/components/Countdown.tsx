@@ -4,7 +4,8 @@ import { Icon } from "./Icon";
 
 /** Whole seconds left until a server deadline, given the offset between the server's clock and ours. */
 export function secondsLeft(deadline: number, nowMs: number, clockOffsetMs: number): number {
-  return Math.max(0, Math.ceil((deadline - (nowMs + clockOffsetMs)) / 1000));
+  // Rounded rather than ceiled: a fresh 60 s deadline seen a few ms early must read 1:00, not 1:01.
+  return Math.max(0, Math.round((deadline - (nowMs + clockOffsetMs)) / 1000));
 }
 
 export function formatSeconds(s: number): string {

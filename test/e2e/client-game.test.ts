@@ -354,4 +354,69 @@ describe("the browser client", () => {
     const humanChameleonFrames = audits.Ana.hiddenRounds + audits.Ben.hiddenRounds + audits.Cleo.hiddenRounds;
     expect(humanChameleonFrames > 0).toBe(stats.chameleonRounds > 0);
   }, 240_000);
+
+  it("three people alone: a three-way tie goes to the dealer, and a caught Chameleon gets two guesses", async () => {
+    const [xia, yann, zoe] = [await person("Xia", { width: 1000, height: 900 }), await person("Yann", { width: 1000, height: 900 }), await person("Zoe", { width: 390, height: 844 })];
+    await xia.page.goto(server.url);
+    await xia.page.getByLabel("Your name").fill("Xia");
+    await xia.page.getByRole("button", { name: "Create a room" }).click();
+    const link = await xia.page.getByTestId("share-link").inputValue();
+    for (const p of [yann, zoe]) {
+      await p.page.goto(link);
+      await p.page.getByLabel("Your name").fill(p.name);
+      await p.page.getByRole("button", { name: "Take a seat" }).click();
+      await p.page.getByTestId("room-code").waitFor();
+    }
+    await expect.poll(() => xia.page.getByTestId("player-row").count()).toBe(3);
+    await xia.page.getByLabel("Points to win").selectOption("1");
+    await xia.page.getByLabel("Discussion").selectOption("0");
+    await xia.page.getByLabel("3 players: a caught Chameleon gets two guesses").check();
+    await expect.poll(() => zoe.page.getByTestId("settings-readonly").textContent()).toContain("3 players: two guesses");
+    await xia.page.getByRole("button", { name: "Start the game" }).click();
+
+    const all = [xia, yann, zoe];
+    const roleOf = async (p: Person) => (await p.page.getByTestId("room").getAttribute("data-role"))!;
+    await Promise.all(all.map((p) => p.page.locator("[data-testid=room][data-phase=clues]").waitFor()));
+    const chameleon = (await Promise.all(all.map(async (p) => ((await roleOf(p)) === "chameleon" ? p : null)))).find((p) => p !== null) ?? null;
+    const informed = all.find((p) => p !== chameleon)!;
+    const secret = (await informed.page.getByTestId("secret-word").textContent())!;
+
+    // Three one-word clues, in turn order.
+    for (let i = 0; i < 3; i++) {
+      const turn = await Promise.race(all.map((p) => p.page.getByTestId("clue-input").waitFor().then(() => p)));
+      await turn.page.getByTestId("clue-input").fill(["common", "familiar", "ordinary"][i]);
+      await turn.page.getByRole("button", { name: "Give clue" }).click();
+      await turn.page.getByTestId("clue-input").waitFor({ state: "detached" });
+    }
+
+    // Everyone votes for the next player: one vote each, a three-way tie.
+    await Promise.all(all.map((p) => p.page.locator("[data-testid=room][data-phase=vote]").waitFor()));
+    for (const [voter, target] of [[xia, yann], [yann, zoe], [zoe, xia]] as const) {
+      await voter.page.locator("[data-testid=vote-option]", { hasText: target.name }).click();
+    }
+    await Promise.all(all.map((p) => p.page.locator("[data-testid=room][data-phase=tieBreak]").waitFor()));
+    expect(await yann.page.getByTestId("tiebreak-option").count()).toBe(0);
+    await screenshot(yann.page, "05-tieBreak-waiting-yann");
+    await screenshot(xia.page, "05-tieBreak-dealer-xia");
+    // Xia deals round 1 (she is the host) and accuses the Chameleon: all three are tied, so even herself.
+    const accused = chameleon ?? yann;
+    await xia.page.getByTestId("tiebreak-option").filter({ hasText: accused.name }).click();
+
+    if (accused === chameleon) {
+      await chameleon.page.locator("[data-testid=room][data-phase=guess]").waitFor();
+      await expect.poll(() => chameleon.page.getByText("You have 2 guesses.").count()).toBe(1);
+      const wrong = (await chameleon.page.locator("[data-testid=word-grid] button").allTextContents()).find((w) => w !== secret)!;
+      await chameleon.page.getByRole("button", { name: wrong, exact: true }).click();
+      await chameleon.page.getByTestId("guess-confirm").click();
+      await expect.poll(() => chameleon.page.getByText(`Wrong so far: ${wrong}`).count()).toBe(1);
+      await screenshot(chameleon.page, "06-guess-second-try");
+      await chameleon.page.getByRole("button", { name: secret, exact: true }).click();
+      await chameleon.page.getByTestId("guess-confirm").click();
+    }
+    await Promise.all(all.map((p) => p.page.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
+    const outcome = await informed.page.getByTestId("outcome").textContent();
+    expect(outcome).toBe(accused === chameleon ? `${chameleon!.name} was caught but guessed the word` : `${chameleon?.name ?? "The Chameleon"} got away!`);
+    expect(await xia.page.getByText("The vote tied; Xia, the dealer, chose.").count()).toBe(1);
+    await screenshot(zoe.page, "08-gameOver-three-zoe");
+  }, 120_000);
 });
