@@ -5,6 +5,7 @@ import { LexicalAgent } from "./agents/lexical-agent";
 import { LlmAgent, type ChatFn } from "./agents/llm-agent";
 import type { GameDeps } from "./app";
 import type { ServerConfig } from "./config";
+import { renewingEvaluator } from "./scoring/renewing-evaluator";
 
 /**
  * The pieces a default server plays with: the dataset file, the configured evaluators, the lexical bot and
@@ -52,7 +53,7 @@ export async function evaluatorsFor(specs: readonly string[], log: (line: string
       evaluators.push(createLexicalEvaluator());
     } else {
       const { createLlmEvaluator } = await import("./llm/index");
-      evaluators.push(createLlmEvaluator(spec, { ...DEFAULT_RUN_CONTEXT, log }));
+      evaluators.push(renewingEvaluator(() => createLlmEvaluator(spec, { ...DEFAULT_RUN_CONTEXT, log })));
     }
   }
   return evaluators;

@@ -91,9 +91,11 @@ export class SeatDriver {
     this.dutiesInFlight.add(key);
     try {
       const now = () => this.host.now();
+      // Still this seat's move, and (for a fallback) its human has not come back while the bot thought.
       const stillDue = () => {
         const current = this.host.state();
-        return current !== null && dutyOf(current, seatId)?.key === key;
+        if (current === null || dutyOf(current, seatId)?.key !== key) return false;
+        return !(fallback && this.host.isConnected(seatId) && !current.seats.find((s) => s.id === seatId)?.left);
       };
       const botView = this.botViewFor(due, seatId);
       switch (due.duty.kind) {

@@ -99,3 +99,41 @@ describe("in-game clue scoring", () => {
     expect(landed).toEqual(["1/1"]);
   });
 });
+
+describe("renewing LLM judge", () => {
+  it("fails fast after a failure, then builds a fresh judge once the cooldown has passed", async () => {
+    let now = 0;
+    let built = 0;
+    let healthy = false;
+    const create = (): Evaluator => {
+      built++;
+      const generation = built;
+      let down = false;
+      return {
+        id: "llm:j",
+        ally: async () => {
+          throw new Error("unused");
+        },
+        chameleon: async (query) => {
+          // Like server/llm's guarded model: once down, down for good.
+          if (down || !healthy) {
+            down = true;
+            throw new Error(`endpoint down (judge #${generation})`);
+          }
+          return { options: query.options, probabilities: query.options.map(() => 1 / query.options.length), coverage: 1, flags: [] };
+        },
+      };
+    };
+    const { renewingEvaluator } = await import("../../server/scoring/renewing-evaluator");
+    const judge = renewingEvaluator(create, 60_000, () => now);
+    const query = { category: "fruit", options: ["a", "b"], clues: ["x"] };
+    await expect(judge.chameleon(query)).rejects.toThrow("judge #1");
+    healthy = true;
+    now = 59_999;
+    await expect(judge.chameleon(query)).rejects.toThrow("judge #1");
+    now = 60_000;
+    await expect(judge.chameleon(query)).resolves.toMatchObject({ probabilities: [0.5, 0.5] });
+    expect(built).toBe(2);
+    expect(judge.id).toBe("llm:j");
+  });
+});
