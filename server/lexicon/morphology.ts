@@ -115,8 +115,8 @@ export function irregularBaseOf(key: string, pos: PartOfSpeech): string | undefi
  * word of a verb ("looking_up").
  */
 export function candidateBaseForms(key: string, pos: PartOfSpeech): string[] {
-  const parts = key.split("_");
-  if (parts.length > 1 && (pos === "n" || pos === "v")) {
+  if (key.includes("_") && (pos === "n" || pos === "v")) {
+    const parts = key.split("_");
     const headIndex = pos === "n" ? parts.length - 1 : 0;
     return candidateBaseForms(parts[headIndex], pos).map((head) => {
       const copy = parts.slice();

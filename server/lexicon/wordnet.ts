@@ -43,6 +43,13 @@ function displayForm(key: string): string {
   return key.replace(/_/g, " ");
 }
 
+/** The index key of a word, and its hyphen-free variants when it has hyphens ("ice-cream" → "ice_cream", "icecream"). */
+function spellingsOf(word: string): string[] {
+  const key = wordNetKey(word);
+  if (!key.includes("-")) return [key];
+  return [key, key.replace(/-/g, "_"), key.replace(/-/g, "")];
+}
+
 /** index.<pos>: lemma → its whole index line; the offsets are split out on first use (offsetsOf). */
 function readIndex(path: string): { lines: Map<string, string>; lemmas: string[] } {
   const lines = new Map<string, string>();
@@ -132,13 +139,19 @@ class WordNetReader implements WordNet {
     if (cached) return cached;
     const match = /^([nvar]):(\d{8})$/.exec(id);
     if (!match) throw new Error(`not a synset id: "${id}" (expected e.g. "n:02086723")`);
-    const pos = match[1] as PartOfSpeech;
+    return this.synsetAt(match[1] as PartOfSpeech, match[2], id);
+  }
+
+  /** Parses (once) the synset at an 8-digit byte offset of a data file. */
+  private synsetAt(pos: PartOfSpeech, offset: string, id = `${pos}:${offset}`): Synset {
+    const cached = this.cache.get(id);
+    if (cached) return cached;
     const buffer = this.data.get(pos)!;
-    const start = Number(match[2]);
+    const start = Number(offset);
     // A real offset points at a line that begins with the same 8 digits.
-    if (start >= buffer.length || (start > 0 && buffer[start - 1] !== 10) || buffer.toString("latin1", start, start + 8) !== match[2]) {
-      throw new Error(`unknown synset id "${id}"`);
-    }
+    let valid = start + 8 <= buffer.length && (start === 0 || buffer[start - 1] === 10);
+    for (let i = 0; valid && i < 8; i++) valid = buffer[start + i] === offset.charCodeAt(i);
+    if (!valid) throw new Error(`unknown synset id "${id}"`);
     let end = buffer.indexOf(10, start);
     if (end < 0) end = buffer.length;
     const synset = parseSynsetLine(buffer.toString("utf8", start, end), pos);
@@ -147,18 +160,12 @@ class WordNetReader implements WordNet {
   }
 
   baseForms(word: string, pos?: PartOfSpeech): string[] {
+    const keys = spellingsOf(word);
     const out: string[] = [];
     const poses = pos ? [pos] : PARTS_OF_SPEECH;
-    for (const key of this.spellingsOf(word)) {
-      for (const p of poses) if (this.index.get(p)!.has(key) && !out.includes(key)) out.push(key);
-    }
-    for (const key of this.spellingsOf(word)) {
-      for (const p of poses) {
-        for (const base of candidateBaseForms(key, p)) {
-          if (this.index.get(p)!.has(base) && !out.includes(base)) out.push(base);
-        }
-      }
-    }
+    // The word itself first, under any part of speech; then what the rules derive.
+    for (const key of keys) for (const p of poses) if (this.index.get(p)!.has(key) && !out.includes(key)) out.push(key);
+    for (const p of poses) this.addBaseKeys(keys, p, out);
     return out.map(displayForm);
   }
 
@@ -167,14 +174,16 @@ class WordNetReader implements WordNet {
     let synsets = this.lookupCache.get(cacheKey);
     if (!synsets) {
       synsets = [];
-      const seen = new Set<string>();
+      const keys = spellingsOf(word);
       for (const p of pos ? [pos] : PARTS_OF_SPEECH) {
-        for (const base of this.baseForms(word, p)) {
-          for (const offset of this.offsetsOf(wordNetKey(base), p)) {
-            const id = `${p}:${offset}`;
-            if (seen.has(id)) continue;
-            seen.add(id);
-            synsets.push(this.synset(id));
+        const bases: string[] = [];
+        this.addBaseKeys(keys, p, bases);
+        const seen = new Set<string>();
+        for (const base of bases) {
+          for (const offset of this.offsetsOf(base, p)) {
+            if (seen.has(offset)) continue;
+            seen.add(offset);
+            synsets.push(this.synsetAt(p, offset));
           }
         }
       }
@@ -182,6 +191,15 @@ class WordNetReader implements WordNet {
     }
     // A copy: callers may sort or filter what they get.
     return synsets.slice();
+  }
+
+  /** Appends the index keys listed for `pos` among `keys` and their morphological base forms. */
+  private addBaseKeys(keys: readonly string[], pos: PartOfSpeech, out: string[]): void {
+    const index = this.index.get(pos)!;
+    for (const key of keys) if (index.has(key) && !out.includes(key)) out.push(key);
+    for (const key of keys) {
+      for (const base of candidateBaseForms(key, pos)) if (index.has(base) && !out.includes(base)) out.push(base);
+    }
   }
 
   tagCount(lemma: string, pos?: PartOfSpeech): number {
@@ -206,13 +224,6 @@ class WordNetReader implements WordNet {
 
   lemmas(pos: PartOfSpeech): readonly string[] {
     return this.lemmaLists.get(pos)!;
-  }
-
-  /** The index key of a word, and its hyphen-free variants when it has hyphens ("ice-cream" → "ice_cream", "icecream"). */
-  private spellingsOf(word: string): string[] {
-    const key = wordNetKey(word);
-    if (!key.includes("-")) return [key];
-    return [key, key.replace(/-/g, "_"), key.replace(/-/g, "")];
   }
 
   /** index.sense lines are "sense_key offset sense_number tag_count"; sum tag counts per (pos, lemma). */
