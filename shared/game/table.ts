@@ -22,6 +22,7 @@ export function seatOf(state: GameState, playerId: PlayerId): Seat | undefined {
 }
 
 function nameProblem(state: GameState, name: string, exceptId?: PlayerId): ActionResult | undefined {
+  if (typeof name !== "string") return ruleError("invalid_name", `A name has 1 to ${MAX_NAME_CHARS} characters.`);
   const length = [...name].length;
   if (length === 0 || length > MAX_NAME_CHARS) return ruleError("invalid_name", `A name has 1 to ${MAX_NAME_CHARS} characters.`);
   const taken = state.seats.some((seat) => seat.id !== exceptId && seat.name.toLowerCase() === name.toLowerCase());
@@ -102,7 +103,8 @@ export function applyTableAction(state: GameState, action: TableAction): ActionR
       if (existing) return ruleError("already_seated", "You already have a seat at this table.");
       const refused = canSitDown(state);
       if (refused) return refused;
-      const name = cleanText(action.name);
+      if (typeof action.playerId !== "string" || action.playerId === "") return ruleError("invalid_action", "A seat needs an id.");
+      const name = typeof action.name === "string" ? cleanText(action.name) : "";
       const badName = nameProblem(state, name);
       if (badName) return badName;
       return accepted(seated(state, { id: action.playerId, name, kind: "human" }));
@@ -113,10 +115,11 @@ export function applyTableAction(state: GameState, action: TableAction): ActionR
       if (seatOf(state, action.playerId)) return ruleError("already_seated", "That seat id is taken.");
       const refused = canSitDown(state);
       if (refused) return refused;
-      const name = cleanText(action.name);
+      if (typeof action.playerId !== "string" || action.playerId === "") return ruleError("invalid_action", "A seat needs an id.");
+      const name = typeof action.name === "string" ? cleanText(action.name) : "";
       const badName = nameProblem(state, name);
       if (badName) return badName;
-      const botProfile = cleanText(action.botProfile);
+      const botProfile = typeof action.botProfile === "string" ? cleanText(action.botProfile) : "";
       if (botProfile === "" || botProfile.length > MAX_BOT_PROFILE_CHARS) return ruleError("invalid_action", "A bot needs a profile name.");
       return accepted(seated(state, { id: action.playerId, name, kind: "bot", botProfile }));
     }

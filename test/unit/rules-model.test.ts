@@ -5,13 +5,14 @@
  * on so that runs reach the vote, the guess, the reveal and the end of games. After every
  * step: points change only by the 2/1/2 rule and add up to the rounds' awards; views keep the
  * secret, the chameleon, open votes and score records from whoever may not see them. After
- * every run: the game is played out and must end within a bound.
+ * every run: the game is played out and must end within a bound, and replaying the accepted
+ * actions with the same seed must give the same state.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeForComparison } from "../../shared/game/clue-validation";
 import { applyAction, createGame, currentRound, turnPlayerId } from "../../shared/game/rules";
-import type { GameAction, GameSettings, GameState, GameView, PlayerId, RoundState } from "../../shared/game/types";
+import type { ActionResult, GameAction, GameSettings, GameState, GameView, PlayerId, RoundState } from "../../shared/game/types";
 import { viewFor } from "../../shared/game/view";
 import { seededRng, type Rng } from "../../shared/random";
 import { deepFreeze, LIBRARY } from "../support/rules-fixtures";
@@ -26,6 +27,8 @@ interface Real {
   state: GameState;
   rng: Rng;
   now: number;
+  /** Every accepted action, for the replay check. */
+  log: GameAction[];
 }
 
 /** What the runs covered, so that the test fails if the generators stop reaching the late phases. */
@@ -51,22 +54,24 @@ function same(a: unknown, b: unknown): boolean {
 /** Keys of server-only state that no view may carry. */
 const FORBIDDEN_KEY = /"(library|usedCardIds|kickedIds|seed|rng|secretIndex)":/;
 
-function apply(model: Model, real: Real, action: GameAction): void {
+function apply(model: Model, real: Real, action: GameAction): ActionResult {
   const before = real.state;
   const result = applyAction(before, action, real.rng);
   coverage.steps++;
   if (!result.ok) {
     coverage.refused++;
     assert(typeof result.message === "string" && result.message.length > 0, `refusal without a message: ${result.code}`);
-    return;
+    return result;
   }
   const after = deepFreeze(result.state);
+  real.log.push(action);
   checkPoints(model, before, after);
   checkViews(after);
   if (after.phase === "vote" && before.phase !== "vote") coverage.votes++;
   if (after.phase === "tieBreak" && before.phase !== "tieBreak") coverage.tieBreaks++;
   if (after.phase === "guess" && before.phase !== "guess") coverage.guesses++;
   real.state = after;
+  return result;
 }
 
 // ---------------------------------------------------------------- points
@@ -252,10 +257,9 @@ const timeout = fc.tuple(fc.boolean(), fc.constantFrom("orchard", "steel", "two 
     const deadline = r.state.deadline;
     const now = deadline === null ? tick(r, 1000) : early ? deadline - 1 : Math.max(deadline, r.now);
     r.now = Math.max(r.now, now);
-    const result = applyAction(r.state, { type: "timeout", now, fallbackClue }, r.rng);
+    const result = apply(m, r, { type: "timeout", now, fallbackClue });
     if (deadline === null) assert(!result.ok && result.code === "no_deadline", "a timeout without a deadline was taken");
     else if (early) assert(!result.ok && result.code === "too_early", "an early timeout was taken");
-    apply(m, r, { type: "timeout", now, fallbackClue });
   }),
 );
 
@@ -265,9 +269,8 @@ const badClue = fc.tuple(fc.nat(), fc.constantFrom("%ss", "The %s!", "%s\u200b",
     const by = turnPlayerId(r.state);
     if (!round || by === null) return;
     const word = round.card.words[pick % round.card.words.length];
-    const result = applyAction(r.state, { type: "giveClue", now: r.now, by, text: pattern.replace("%s", word.toUpperCase()) }, r.rng);
-    assert(!result.ok, `a clue with the grid word ${word} was accepted`);
-    apply(m, r, { type: "giveClue", now: r.now, by, text: pattern.replace("%s", word) });
+    const result = apply(m, r, { type: "giveClue", now: r.now, by, text: pattern.replace("%s", pick % 2 === 0 ? word : word.toUpperCase()) });
+    assert(!result.ok && (result.code === "clue_contains_grid_word" || result.code === "clue_too_many_words"), `a clue with the grid word ${word} was accepted`);
   }),
 );
 
@@ -369,6 +372,7 @@ function playOut(real: Real, choices: Rng): number {
         : progressAction(real.state, now, choices.int(1 << 12), choices.int(3) === 0);
     const result = applyAction(real.state, action, real.rng);
     if (!result.ok) throw new Error(`playOut: ${action.type} refused: ${result.code} ${result.message}`);
+    real.log.push(action);
     checkPoints(model, real.state, result.state);
     checkViews(result.state, true);
     real.state = result.state;
@@ -399,7 +403,8 @@ describe("the rules, as random games", () => {
           if (!result.ok) throw new Error(result.message);
           withSeats = result.state;
         }
-        const real: Real = { state: deepFreeze(withSeats), rng: seededRng(seed), now: 1_000_000 };
+        const initial = deepFreeze(withSeats);
+        const real: Real = { state: initial, rng: seededRng(seed), now: 1_000_000, log: [] };
         fc.modelRun(() => ({ model: { awarded: 0 }, real }), cmds);
         // Then whole games from where the commands left the room: every one must end.
         const choices = seededRng(seed);
@@ -409,6 +414,15 @@ describe("the rules, as random games", () => {
           expect(real.state.phase).toBe("gameOver");
         }
         playOutMs += performance.now() - t0;
+        // The server restores a room by replaying its accepted actions with the room's seed: refused
+        // actions must not have drawn from the rng, and the replay must land on the same state.
+        const replayRng = seededRng(seed);
+        const replayed = real.log.reduce((state, action) => {
+          const result = applyAction(state, action, replayRng);
+          if (!result.ok) throw new Error(`replay refused ${action.type}: ${result.message}`);
+          return result.state;
+        }, initial);
+        assert(same(replayed, real.state), "replaying the accepted actions gives another state");
       }),
       { numRuns: runs },
     );

@@ -83,6 +83,84 @@ describe("seats", () => {
   });
 });
 
+describe("seats that go during a round", () => {
+  function atVote(): Table {
+    const table = new Table({ settings: { discussionSeconds: 0 } }).seat(4);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    expect(table.state.phase).toBe("vote");
+    return table;
+  }
+
+  it("are played by the server: a departed seat's clue comes in marked as fallback", () => {
+    const table = new Table().seat(3);
+    table.do({ type: "start", by: "p0" });
+    const [first, second] = table.round.order;
+    table.do({ type: "leave", playerId: second });
+    table.do({ type: "giveClue", by: first, text: "orchard" });
+    table.do({ type: "giveClue", by: second, text: "steel", fallback: true });
+    expect(table.round.clues[1]).toMatchObject({ playerId: second, fallback: true });
+  });
+
+  it("end the vote when the last seat it waited for leaves", () => {
+    const table = atVote();
+    const [a, b, c, d] = table.round.order;
+    table.do({ type: "vote", by: a, target: b });
+    table.do({ type: "vote", by: b, target: c });
+    table.do({ type: "vote", by: c, target: b });
+    expect(table.state.phase).toBe("vote");
+    table.do({ type: "leave", playerId: d });
+    expect(table.round.tally).toEqual({ [b]: 2, [c]: 1 });
+    expect(table.round.accusedId).toBe(b);
+  });
+
+  it("end the discussion when the last human it waited for leaves", () => {
+    const table = new Table().seat(3);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    table.do({ type: "readyToVote", by: "p0" });
+    table.do({ type: "readyToVote", by: "p1" });
+    table.do({ type: "leave", playerId: "p2" });
+    expect(table.state.phase).toBe("vote");
+  });
+
+  it("make room for newcomers after the round, and hand the host on", () => {
+    const table = new Table({ settings: { discussionSeconds: 0 } }).seat(8);
+    table.do({ type: "start", by: "p0" });
+    table.do({ type: "leave", playerId: "p0" });
+    expect(table.state.hostId).toBe("p1");
+    table.allClues();
+    const { chameleonId, order } = table.round;
+    table.everyoneVotes(order.find((id) => id !== chameleonId)!);
+    expect(table.state.phase).toBe("reveal");
+    table.do({ type: "join", playerId: "new", name: "Newcomer" });
+    expect(table.state.seats).toHaveLength(8);
+    expect(table.state.seats.some((seat) => seat.id === "p0")).toBe(false);
+  });
+
+  it("get their points back when they return between rounds", () => {
+    const table = new Table({ settings: { discussionSeconds: 0 } }).seat(4);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    const { chameleonId, order } = table.round;
+    table.everyoneVotes(order.find((id) => id !== chameleonId)!);
+    expect(table.state.points[chameleonId]).toBe(2);
+    if (chameleonId === "p0") table.do({ type: "transferHost", by: "p0", to: "p1" });
+    table.do({ type: "leave", playerId: chameleonId });
+    expect(table.state.points[chameleonId]).toBeUndefined();
+    table.do({ type: "join", playerId: chameleonId, name: "Back" });
+    expect(table.state.points[chameleonId]).toBe(2);
+  });
+
+  it("may chat in the lobby, but not once gone", () => {
+    const table = new Table().seat(2);
+    table.do({ type: "chat", by: "p1", text: "hello" });
+    expect(table.state.chat).toHaveLength(1);
+    table.do({ type: "leave", playerId: "p1" });
+    expect(table.try({ type: "chat", by: "p1", text: "hello" })).toMatchObject({ code: "not_seated" });
+  });
+});
+
 describe("settings", () => {
   it("defaults to the board game: one-word clues, target 5, variants off", () => {
     expect(new Table().state.settings).toEqual(DEFAULT_SETTINGS);
@@ -153,5 +231,33 @@ describe("start", () => {
 
   it("refuses a library with duplicate card ids", () => {
     expect(() => createGame({ host: { playerId: "h", name: "Host" }, library: [testCard("A"), testCard("A")] })).toThrow(/unique/);
+  });
+});
+
+describe("malformed actions", () => {
+  it("are refused with a reason, never thrown", () => {
+    const table = new Table().seat(3);
+    const junk = [
+      { type: "join", playerId: "x", name: 42 },
+      { type: "join", playerId: "", name: "Empty Id" },
+      { type: "addBot", by: "p0", playerId: "b", name: "Bot", botProfile: null },
+      { type: "updateSettings", by: "p0", settings: "targetScore" },
+      { type: "moveSeat", by: "p0", playerId: "p1", toIndex: "0" },
+      { type: "start", by: "p0", now: "soon" },
+    ];
+    for (const action of junk) {
+      const result = table.try(action as never);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message.length).toBeGreaterThan(0);
+    }
+    table.do({ type: "start", by: "p0" });
+    for (const action of [
+      { type: "giveClue", by: table.round.order[0], text: 7 },
+      { type: "vote", by: "p0" },
+      { type: "chat", by: "p0", text: { a: 1 } },
+      { type: "attachScores", game: "1", round: null, clueIndex: 0, scores: [] },
+    ]) {
+      expect(table.try(action as never).ok).toBe(false);
+    }
   });
 });
