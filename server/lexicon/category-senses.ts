@@ -11,9 +11,11 @@ import type { SynsetLinks } from "./synset-links";
 import { tokensOf } from "./text";
 import type { PartOfSpeech, Synset, WordNet } from "./types";
 
-/** "part of a boat": the head ("part") is too general to be an ancestor; the rest names the whole. */
-const GENERIC_HEADS = new Set(["part", "parts", "piece", "member", "type", "kind", "sort", "breed", "variety"]);
+/** "part of a boat": the head ("part") is too general to be an ancestor; the rest names the whole. "unit" sits above every object ("whole, unit"). */
+const GENERIC_HEADS = new Set(["part", "parts", "piece", "member", "type", "kind", "sort", "breed", "variety", "unit"]);
 const PART_HEADS = new Set(["part", "parts", "piece", "member"]);
+/** An anchor with fewer ancestors (itself included) is too near the root to say anything ("whole", "object"). */
+const MIN_ANCHOR_ANCESTORS = 4;
 /** Senses of a grid word that vote for the grid's lexicographer file and part of speech. */
 const VOTING_SENSES = 3;
 
@@ -39,8 +41,8 @@ export class CategorySenses {
     readonly words: readonly string[],
   ) {
     const { anchors, throughParts } = this.anchorsOf(category);
-    this.anchors = anchors;
     this.throughParts = throughParts;
+    this.anchors = this.coveringAnchors(anchors, words);
     const { lexFiles, pos } = this.dominantOf(words);
     this.dominantLexFiles = lexFiles;
     this.dominantPos = pos;
@@ -75,6 +77,29 @@ export class CategorySenses {
     return false;
   }
 
+  /**
+   * Of the category's candidate senses, those that cover the grid: "tool" also means a creature
+   * and a cock, "bird" a dame and a shuttlecock; an anchor counts only when it covers at least two
+   * grid words and half as many as the best one, and is not near WordNet's root ("whole, unit"
+   * sits above every object in "unit of weight").
+   */
+  private coveringAnchors(candidates: ReadonlySet<string>, words: readonly string[]): Set<string> {
+    const heads = words.map((word) => this.terms.of(word).at(-1)).filter((t): t is Term => t !== undefined);
+    const coverage = new Map<string, number>();
+    for (const head of heads) {
+      const covered = new Set<string>();
+      for (const sense of head.senses) for (const id of this.links.ancestors(sense, this.throughParts)) if (candidates.has(id)) covered.add(id);
+      for (const id of covered) coverage.set(id, (coverage.get(id) ?? 0) + 1);
+    }
+    const best = Math.max(0, ...coverage.values());
+    const kept = new Set<string>();
+    for (const [id, count] of coverage) {
+      const specific = this.links.ancestors(this.wordNet.synset(id), false).size >= MIN_ANCHOR_ANCESTORS;
+      if (specific && count >= 2 && count >= best / 2) kept.add(id);
+    }
+    return kept;
+  }
+
   private anchorsOf(category: string): { anchors: Set<string>; throughParts: boolean } {
     const anchors = new Set<string>();
     const addNouns = (phrase: string) => {
@@ -87,6 +112,8 @@ export class CategorySenses {
       const [, head, whole] = ofMatch;
       throughParts = PART_HEADS.has(head);
       if (!GENERIC_HEADS.has(head)) addNouns(head);
+      // "unit of weight" → weight unit, "unit of time" → time unit.
+      addNouns(`${whole} ${head}`);
       addNouns(whole);
       addNouns(tokensOf(whole).at(-1) ?? whole);
     } else if (anchors.size === 0) {
