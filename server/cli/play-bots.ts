@@ -119,6 +119,9 @@ export async function playBots(argv: string[], out: (line: string) => void = con
   out(`SNEAK bots-only game · seed ${options.seed} · ${options.bots} seats · first to ${options.target} · evaluators: ${evaluators.join(", ")}`);
   for (const [i, profile] of profiles.entries()) out(`  ${names[i].padEnd(6)} ${profile}`);
   out("Scores ×100, mean over evaluators; (C) the chameleon, whose leakage (*) means nothing: it did not know the secret.");
+  if (evaluators.every((e) => e === "lexical") && profiles.includes("lexical")) {
+    out("Note: lexical bots scored by the lexical judge is self-evaluation (they pick the clue it likes); add --evaluator llm:MODEL for an independent view.");
+  }
   const started = Date.now();
   room.hostAct("start");
   try {
