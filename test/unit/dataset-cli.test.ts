@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
 
+// Each case starts a process that loads WordNet: generous timeouts for a busy two-core machine.
 const SCRIPT = resolve(__dirname, "../../server/dataset/build-dataset.ts");
 
 function runDataset(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -47,7 +48,7 @@ describe("npm run dataset", () => {
     const stale = await runDataset(["--csv", csv, "--out", out, "--check"]);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toMatch(/out of date/);
-  });
+  }, 120_000);
 
   it("fails with one line, no stack trace, on a missing CSV or an unknown flag", async () => {
     const missing = await runDataset(["--csv", join(dir, "nope.csv"), "--out", join(dir, "x.json")]);
@@ -58,5 +59,5 @@ describe("npm run dataset", () => {
     expect(flag.code).not.toBe(0);
     expect(flag.stderr).toMatch(/unknown option '--frobnicate'/);
     expect(flag.stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 120_000);
 });

@@ -12,5 +12,5 @@ describe.skipIf(!csvPresent)("rebuilding data/sneak-dataset.json from the norms 
     const derivation = deriveDataset(readFileSync(DEFAULT_CSV_PATH), getWordNet());
     expect(derivation.csvSha256).toBe("912b6cbd90d29b2853b54109de0cf33502cbaa39f9417b88405396549006f14e");
     expect(datasetJson(derivation.dataset)).toBe(readFileSync(DEFAULT_DATASET_PATH, "utf8"));
-  });
+  }, 120_000);
 });
