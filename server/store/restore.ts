@@ -22,6 +22,8 @@ export interface RestorePlan {
   actions: GameAction[];
   /** The state after every logged action. */
   state: GameState;
+  /** The reducer RNG as the replay left it: the restored room goes on drawing from it. */
+  rng: Rng;
   /** Sessions whose holder is still at the table (or watching): they may reconnect with their tokens. */
   sessions: Omit<SessionRecord, "kind">[];
 }
@@ -57,7 +59,7 @@ export function planOf(events: readonly StoredEvent[], rngOf: (seed: string) => 
     .filter((e): e is StoredEvent<SessionRecord> => e.kind === "session")
     .filter((s) => s.spectator || present.has(s.playerId))
     .map(({ token, playerId, spectator, name }) => ({ token, playerId, spectator, name }));
-  return { logId, roomCode: open.roomCode, seed: open.seed, initialState: open.initialState as GameState, actions, state, sessions };
+  return { logId, roomCode: open.roomCode, seed: open.seed, initialState: open.initialState as GameState, actions, state, rng, sessions };
 }
 
 /** The replayed current game must have dealt what the log says was dealt (same cards, secrets and chameleons). */
