@@ -34,6 +34,11 @@ export function phaseAnnouncement(snapshot: RoomSnapshot): string {
 /** A polite live region, and the document title so a background tab says when it is your turn. */
 export function PhaseAnnouncer({ snapshot }: { snapshot: RoomSnapshot }) {
   const text = phaseAnnouncement(snapshot);
+  const yourMove = /your turn|you choose|guess the secret/.test(text);
+  useEffect(() => {
+    // A short buzz on phones when the table is waiting for you (ignored where unsupported).
+    if (yourMove && typeof navigator !== "undefined" && "vibrate" in navigator) navigator.vibrate(120);
+  }, [text, yourMove]);
   useEffect(() => {
     document.title = `${text} · SNEAK`;
     return () => {

@@ -11,20 +11,23 @@ interface Props {
   /** Host actions; absent for everyone else. */
   onKick?(id: string): void;
   onRemoveBot?(id: string): void;
+  /** Lobby only: hand the host role over, and change the seat order (which is the clue order). */
+  onTransfer?(id: string): void;
+  onMove?(id: string, toIndex: number): void;
   heading?: string;
   /** Icon-sized host buttons, for the narrow in-game table. */
   compactActions?: boolean;
 }
 
 /** The table: every seat with a human/bot badge, a connection indicator, and the host's actions. */
-export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, heading = "Players", compactActions = false }: Props) {
+export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onTransfer, onMove, heading = "Players", compactActions = false }: Props) {
   return (
     <section aria-labelledby="players-heading">
       <h2 id="players-heading">
         {heading} <span className="muted small">({rows.length})</span>
       </h2>
       <ul className="player-list" data-testid="player-list">
-        {rows.map((p) => (
+        {rows.map((p, index) => (
           <li key={p.id} className={p.id === turnId ? "is-turn" : undefined} data-testid="player-row" data-player-id={p.id}>
             <Avatar id={p.id} name={p.name} />
             <div className="player-main">
@@ -52,15 +55,34 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, head
                 {p.points}
               </span>
             )}
-            {onRemoveBot && p.isBot && (
-              <button type="button" className="danger small" onClick={() => onRemoveBot(p.id)} aria-label={`Remove bot ${p.name}`}>
-                Remove
-              </button>
-            )}
-            {onKick && !p.isBot && !p.isYou && (
-              <button type="button" className="danger small" onClick={() => onKick(p.id)} aria-label={`Kick ${p.name}`} title={`Kick ${p.name}`}>
-                {compactActions ? <span aria-hidden="true">✕</span> : "Kick"}
-              </button>
+            {(onMove || onTransfer || onKick || onRemoveBot) && (
+              <span className="player-actions">
+                {onMove && (
+                  <span className="row" style={{ gap: "0.15rem", flexWrap: "nowrap" }}>
+                    <button type="button" className="ghost small" disabled={index === 0} onClick={() => onMove(p.id, index - 1)} aria-label={`Move ${p.name} up`} title="Move up">
+                      <span aria-hidden="true">↑</span>
+                    </button>
+                    <button type="button" className="ghost small" disabled={index === rows.length - 1} onClick={() => onMove(p.id, index + 1)} aria-label={`Move ${p.name} down`} title="Move down">
+                      <span aria-hidden="true">↓</span>
+                    </button>
+                  </span>
+                )}
+                {onTransfer && !p.isBot && !p.isYou && (
+                  <button type="button" className="ghost small" onClick={() => onTransfer(p.id)} aria-label={`Make ${p.name} the host`} title={`Make ${p.name} the host`}>
+                    Make host
+                  </button>
+                )}
+                {onRemoveBot && p.isBot && (
+                  <button type="button" className="danger small" onClick={() => onRemoveBot(p.id)} aria-label={`Remove bot ${p.name}`}>
+                    Remove
+                  </button>
+                )}
+                {onKick && !p.isBot && !p.isYou && (
+                  <button type="button" className="danger small" onClick={() => onKick(p.id)} aria-label={`Kick ${p.name}`} title={`Kick ${p.name}`}>
+                    {compactActions ? <span aria-hidden="true">✕</span> : "Kick"}
+                  </button>
+                )}
+              </span>
             )}
           </li>
         ))}

@@ -60,9 +60,12 @@ export function LobbyPhase({ snapshot }: { snapshot: RoomSnapshot }) {
           showPoints={false}
           onKick={isHost ? (id) => void connection.request(C2S.hostKick, { playerId: id }) : undefined}
           onRemoveBot={isHost ? (id) => void connection.request(C2S.hostRemoveBot, { playerId: id }) : undefined}
+          onTransfer={isHost ? (id) => void connection.request(C2S.hostTransfer, { playerId: id }) : undefined}
+          onMove={isHost ? (id, toIndex) => void connection.request(C2S.hostMoveSeat, { playerId: id, toIndex }) : undefined}
           heading={`Players (${MIN_SEATS}–${MAX_SEATS})`}
         />
         {isHost && <AddBotForm models={snapshot.botModels} disabled={full} />}
+        {isHost && <p className="muted small" style={{ margin: 0 }}>The seat order is the clue order; the host deals the first round.</p>}
         {snapshot.spectators.length > 0 && (
           <p className="muted small" style={{ margin: 0 }}>
             Watching: {snapshot.spectators.map((s) => s.name).join(", ")}

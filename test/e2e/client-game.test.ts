@@ -297,13 +297,18 @@ describe("the browser client", () => {
       await ana.page.getByRole("button", { name: "+ Add bot" }).click();
       await expect.poll(() => ana.page.getByTestId("player-row").count()).toBe(rows + 1);
     }
-    await ana.page.getByLabel("2 words").check();
+    await ana.page.getByLabel("2 words").click();
+    await expect.poll(() => ana.page.getByLabel("2 words").isChecked()).toBe(true);
     await ana.page.getByLabel("Points to win").selectOption("3");
     await expect.poll(() => cleo.page.getByTestId("settings-readonly").textContent()).toContain("up to 2 words");
     await expect.poll(() => ben.page.getByTestId("player-row").count()).toBe(5);
     expect(await ben.page.locator("[data-testid=player-row]", { hasText: "Lexical bot" }).count()).toBe(2);
     expect(await ben.page.getByRole("button", { name: "Start the game" }).count()).toBe(0);
     await screenshot(ana.page, "01-lobby-host-ana");
+    // The host's controls on a phone too.
+    await ana.page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(ana.page, "01-lobby-host-ana-360px");
+    await ana.page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(ben.page, "01-lobby-ben");
     await screenshot(dee.page, "01-lobby-spectator-dee");
     await ana.page.getByRole("button", { name: "Start the game" }).click();
@@ -370,7 +375,9 @@ describe("the browser client", () => {
     await expect.poll(() => xia.page.getByTestId("player-row").count()).toBe(3);
     await xia.page.getByLabel("Points to win").selectOption("1");
     await xia.page.getByLabel("Discussion").selectOption("0");
-    await xia.page.getByLabel("3 players: a caught Chameleon gets two guesses").check();
+    // Settings are the server's: the box shows ticked once the new snapshot arrives.
+    await xia.page.getByLabel("3 players: a caught Chameleon gets two guesses").click();
+    await expect.poll(() => xia.page.getByLabel("3 players: a caught Chameleon gets two guesses").isChecked()).toBe(true);
     await expect.poll(() => zoe.page.getByTestId("settings-readonly").textContent()).toContain("3 players: two guesses");
     await xia.page.getByRole("button", { name: "Start the game" }).click();
 

@@ -118,6 +118,11 @@ describe("lobby", () => {
     expect(sent).toContainEqual({ event: C2S.hostKick, payload: { playerId: "p2" } });
     fireEvent.click(screen.getByRole("button", { name: "Start the game" }));
     expect(sent).toContainEqual({ event: C2S.hostStart, payload: {} });
+    fireEvent.click(screen.getByRole("button", { name: "Move Ben down" }));
+    expect(sent).toContainEqual({ event: C2S.hostMoveSeat, payload: { playerId: "p2", toIndex: 2 } });
+    expect(screen.getByRole("button", { name: "Move Ana up" })).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("button", { name: "Make Cleo the host" }));
+    expect(sent).toContainEqual({ event: C2S.hostTransfer, payload: { playerId: "p3" } });
   });
 
   it("lets the host narrow the category pool, and 'all' stays null", () => {
