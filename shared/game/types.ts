@@ -277,7 +277,10 @@ export type RoundRole = "chameleon" | "informed" | "spectator";
 export interface RoundView {
   number: number;
   category: string;
-  /** The grid in card order; null for the chameleon during the guess in the hidden-grid variant. */
+  /**
+   * The grid in card order; null for the chameleon during the guess in the hidden-grid variant
+   * (in every round on that card; the host's custom card of that id then shows no words either).
+   */
   words: string[] | null;
   /** Null for the chameleon and spectators until the reveal. */
   secret: string | null;

@@ -99,9 +99,21 @@ function structuredCopy(records: unknown[]): unknown[] {
   return JSON.parse(JSON.stringify(records)) as unknown[];
 }
 
+/**
+ * The card the viewer must not see right now: the chameleon's, during the guess of the
+ * hidden-grid variant. Its words are then withheld everywhere they would show: the round, an
+ * earlier round on the same card, the host's custom cards.
+ */
+function hiddenCardId(state: GameState, viewerId: PlayerId | null): string | null {
+  const round = state.rounds[state.rounds.length - 1];
+  if (!round || state.phase !== "guess" || !round.hiddenGrid || viewerId !== round.chameleonId) return null;
+  return round.card.id;
+}
+
 /** The view for a seated player, or for a spectator when `viewerId` is null or not seated. */
 export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
   const seatedId = viewerId !== null && state.seats.some((seat) => seat.id === viewerId) ? viewerId : null;
+  const hiddenCard = hiddenCardId(state, seatedId);
   const seats: SeatView[] = state.seats.map((seat) => ({
     id: seat.id,
     name: seat.name,
@@ -120,10 +132,13 @@ export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
     settings: {
       ...state.settings,
       categoryPool: state.settings.categoryPool && state.settings.categoryPool.slice(),
-      customCards: state.settings.customCards.map((card) => ({ ...card, words: card.words.slice() })),
+      customCards: state.settings.customCards.map((card) => ({ ...card, words: card.id === hiddenCard ? [] : card.words.slice() })),
     },
     options: { ...state.options },
-    rounds: state.rounds.map((round) => (isRevealed(round) ? revealedRound(round, seatedId) : hiddenRound(state, round, seatedId))),
+    rounds: state.rounds.map((round) => {
+      const view = isRevealed(round) ? revealedRound(round, seatedId) : hiddenRound(state, round, seatedId);
+      return round.card.id === hiddenCard ? { ...view, words: null } : view;
+    }),
     chat: state.chat.map((line) => ({ ...line })),
     winners: state.winners && state.winners.slice(),
     gameNumber: state.gameNumber,

@@ -79,6 +79,27 @@ describe("viewFor before the reveal", () => {
     expect(viewFor(table.state, other).rounds[0]).toMatchObject({ chameleonId, words: table.round.card.words });
   });
 
+  it("in the 7–8 variant also withholds the card from earlier rounds and from the custom cards during the guess", () => {
+    const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+    const table = new Table({ settings: { largeTableHiddenGrid: true, discussionSeconds: 0, categoryPool: [], customCards: [{ id: "", category: "Radio", words, source: "custom" }] } }).seat(7);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    table.everyoneVotes(table.round.order.find((id) => id !== table.round.chameleonId)!);
+    const earlierSecret = table.round.secret;
+    table.do({ type: "nextRound", by: "p0" });
+    table.allClues();
+    const { chameleonId } = table.round;
+    table.everyoneVotes(chameleonId);
+    expect(table.state.phase).toBe("guess");
+    const view = viewFor(table.state, chameleonId);
+    expect(view.rounds.map((round) => round.words)).toEqual([null, null]);
+    expect(view.settings.customCards[0].words).toEqual([]);
+    // The earlier round's secret stays in its reveal; the rest of the grid shows nowhere.
+    for (const word of words.filter((w) => w !== earlierSecret)) expect(JSON.stringify(view)).not.toContain(word);
+    const other = table.round.order.find((id) => id !== chameleonId)!;
+    expect(viewFor(table.state, other).settings.customCards[0].words).toEqual(words);
+  });
+
   it("keeps score records out of every view until the reveal", () => {
     const table = started(3, { discussionSeconds: 0 });
     table.do({ type: "giveClue", by: table.round.order[0], text: "hello" });
