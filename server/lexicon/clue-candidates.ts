@@ -21,10 +21,13 @@ const MAX_CANDIDATE_WORDS = 3;
 /** Senses of the secret below this category weight are not what the category means. */
 const MIN_SECRET_SENSE_WEIGHT = 0.5;
 
-/** A clue text is usable when it is plain words, short, legal for the grid and not the category itself. */
+/** A clue text is usable when it is plain words of three letters or more, at most three of them, legal for the grid and not the category itself. */
 export function isUsableClue(text: string, category: string, words: readonly string[], avoid: readonly string[] = []): boolean {
   if (!/^[a-z][a-z' -]*[a-z]$/.test(text)) return false;
-  if (tokensOf(text).length > MAX_CANDIDATE_WORDS) return false;
+  const tokens = tokensOf(text);
+  if (tokens.length > MAX_CANDIDATE_WORDS) return false;
+  // Symbols and abbreviations ("cu", "lb") read as noise to players.
+  if (tokens.some((t) => t.length < 3 || !/[aeiouy]/.test(t))) return false;
   if (normalizePhrase(text) === normalizePhrase(category)) return false;
   if (avoid.some((a) => normalizePhrase(a) === normalizePhrase(text))) return false;
   return clueViolation(text, words, MAX_CLUE_WORDS) === undefined;

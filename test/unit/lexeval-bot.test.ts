@@ -74,3 +74,17 @@ describe("the lexical bot", () => {
     }
   });
 });
+
+describe("isUsableClue", () => {
+  it("accepts plain short clues and refuses grid words, the category, symbols and long phrases", async () => {
+    const { isUsableClue } = await import("../../server/lexicon/clue-candidates");
+    expect(isUsableClue("mane", "animal", animal.words)).toBe(true);
+    expect(isUsableClue("long neck", "animal", animal.words)).toBe(true);
+    expect(isUsableClue("big cat", "animal", animal.words)).toBe(false);
+    expect(isUsableClue("lions", "animal", animal.words)).toBe(false);
+    expect(isUsableClue("animal", "animal", animal.words)).toBe(false);
+    expect(isUsableClue("lb", "animal", animal.words)).toBe(false);
+    expect(isUsableClue("one two three four", "animal", animal.words)).toBe(false);
+    expect(isUsableClue("mane", "animal", animal.words, ["Mane"])).toBe(false);
+  });
+});
