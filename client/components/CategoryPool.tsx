@@ -1,3 +1,5 @@
+import { useState } from "react";
+
 interface Props {
   /** null = every category. */
   pool: string[] | null;
@@ -17,7 +19,10 @@ export function CategoryPool({ pool, categories, onChange }: Props) {
       </fieldset>
     );
   }
+  const [filter, setFilter] = useState("");
   const selected = new Set(pool ?? categories);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? categories.filter((c) => c.toLowerCase().includes(needle)) : categories;
   function toggle(name: string, on: boolean) {
     const next = new Set(selected);
     if (on) next.add(name);
@@ -38,8 +43,15 @@ export function CategoryPool({ pool, categories, onChange }: Props) {
           None
         </button>
       </div>
+      {categories.length > 12 && (
+        <label className="field" style={{ marginBottom: "0.4rem" }}>
+          <span className="visually-hidden">Filter categories</span>
+          <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filter categories…" />
+        </label>
+      )}
       <div className="category-pool">
-        {categories.map((c) => (
+        {shown.length === 0 && <span className="muted small">No category matches.</span>}
+        {shown.map((c) => (
           <label key={c}>
             <input type="checkbox" checked={selected.has(c)} onChange={(e) => toggle(c, e.target.checked)} />
             {c}
