@@ -105,9 +105,11 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
   const words = [...request.words];
   const grid = r.grid(request.category, words);
   const posterior = secretPosterior(request.category, words, request.earlierClues);
+  // Ties (all words, before any clue) are broken at random, so an early chameleon does not always
+  // bluff about the first words of the grid.
   const likely = words
-    .map((word, i) => ({ word, p: posterior[i] }))
-    .sort((a, b) => b.p - a.p || words.indexOf(a.word) - words.indexOf(b.word))
+    .map((word, i) => ({ word, p: posterior[i], tieBreak: rng.float() }))
+    .sort((a, b) => b.p - a.p || a.tieBreak - b.tieBreak)
     .slice(0, 3);
   const pool = new Map<string, ClueCandidate>();
   for (const { word } of likely) {
