@@ -49,11 +49,6 @@ export class GameConnection {
 
   constructor(private readonly url?: string) {}
 
-  /** The room the socket currently holds a seat in, if any. */
-  get seatedCode(): string | null {
-    return useSessionStore.getState().seat?.code ?? null;
-  }
-
   /** Creates a room and takes the host's seat. */
   async createRoom(name: string): Promise<CommandResult<typeof C2S.roomCreate>> {
     this.ensureSocket(undefined);

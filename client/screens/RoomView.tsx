@@ -1,5 +1,6 @@
 import type { RoomSnapshot } from "../../shared/protocol";
 import { ChatPanel } from "../components/ChatPanel";
+import { Icon } from "../components/Icon";
 import { PhaseAnnouncer } from "../components/PhaseAnnouncer";
 import { PlayerList } from "../components/PlayerList";
 import { C2S } from "../../shared/protocol";
@@ -51,6 +52,11 @@ export function RoomView({ snapshot }: { snapshot: RoomSnapshot }) {
               heading="Table"
               compactActions
             />
+            {snapshot.spectators.length > 0 && (
+              <p className="muted small" style={{ margin: "0.5rem 0 0" }}>
+                <Icon name="eye" /> Watching: {snapshot.spectators.map((s) => s.name).join(", ")}
+              </p>
+            )}
           </div>
         )}
         {!chatInMain && <ChatPanel game={game} />}
