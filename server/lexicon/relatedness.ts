@@ -19,7 +19,7 @@ import { WordForms } from "./word-forms";
 const MIN_SENSE_WEIGHT = 0.1;
 /** Cache bounds: far above one benchmark run (about 120 grids, 100k scores), low enough for a server that runs for weeks. */
 const MAX_CACHED_GRIDS = 2_000;
-const MAX_CACHED_SCORES = 1_000_000;
+const MAX_CACHED_SCORES = 300_000;
 /** Senses read per term: the rare tail of "head" (33 noun senses) only adds noise and time. */
 const MAX_CLUE_SENSES = 6;
 const MAX_WORD_SENSES = 6;
