@@ -2,7 +2,7 @@ import type { RoundRole } from "../../shared/game/types";
 import { Icon } from "./Icon";
 
 /** Who the viewer is this round, impossible to miss: the Chameleon must know they are bluffing. */
-export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret: string | null; compact?: boolean }) {
+export function RoleBanner({ role, secret, compact, seated = false }: { role: RoundRole; secret: string | null; compact?: boolean; seated?: boolean }) {
   if (role === "chameleon") {
     return (
       <div className="role-banner role-chameleon" role="status" data-testid="role-banner" data-role="chameleon">
@@ -37,8 +37,8 @@ export function RoleBanner({ role, secret, compact }: { role: RoundRole; secret:
         <Icon name="eye" />
       </span>
       <div>
-        <strong>You are watching</strong>
-        {!compact && <span>Spectators don't see the secret until the reveal.</span>}
+        <strong>{seated ? "You play from the next round" : "You are watching"}</strong>
+        {!compact && <span>{seated ? "You took your seat during this round: watch, and you are dealt in next time." : "Spectators don't see the secret until the reveal."}</span>}
       </div>
     </div>
   );

@@ -22,7 +22,7 @@ export function CluePhase({ snapshot, round }: { snapshot: RoomSnapshot; round: 
   return (
     <section className="card" aria-labelledby="phase-title">
       <RoundHeader game={game} round={round} title="Clues" timerLabel="Clue turn" />
-      <RoleBanner role={round.role} secret={round.secret} />
+      <RoleBanner role={round.role} secret={round.secret} seated={game.viewerId !== null} />
       <TopicCard round={round} />
       <h2 className="visually-hidden">Turn order</h2>
       <div style={{ marginTop: "1rem" }}>

@@ -16,7 +16,7 @@ export function DiscussionPhase({ snapshot, round }: { snapshot: RoomSnapshot; r
   return (
     <section className="card" aria-labelledby="phase-title">
       <RoundHeader game={game} round={round} title="Discussion" timerLabel="Discussion" />
-      <RoleBanner role={round.role} secret={round.secret} compact />
+      <RoleBanner role={round.role} secret={round.secret} seated={game.viewerId !== null} compact />
       <ClueList game={game} round={round} />
       <div className="row" style={{ margin: "1rem 0" }}>
         {playing && (

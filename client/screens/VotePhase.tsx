@@ -18,7 +18,7 @@ export function VotePhase({ snapshot, round }: { snapshot: RoomSnapshot; round: 
   return (
     <section className="card" aria-labelledby="phase-title">
       <RoundHeader game={game} round={round} title="Vote: who is the Chameleon?" timerLabel="Vote" />
-      <RoleBanner role={round.role} secret={round.secret} compact />
+      <RoleBanner role={round.role} secret={round.secret} seated={game.viewerId !== null} compact />
       <p className="muted" role="status" aria-live="polite" data-testid="vote-status">
         {votedCount} of {round.order.length} have voted.
         {voting && (round.yourVote ? ` You voted for ${nameOf(game, round.yourVote)}; you can still change your mind.` : " Pick a player.")}
