@@ -65,7 +65,11 @@ export async function runBenchmark(given: BenchOptions, ctxBase: Omit<RunContext
       writeSavedRun(dir, { identity: run.identity, limit: options.limit });
     } else {
       // Created only now, so that a run refused at start-up leaves no empty folder behind.
-      mkdirSync(dir, { recursive: true });
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (error) {
+        throw new UserError(`cannot create the run folder ${dir}: ${(error as { code?: string }).code ?? messageOf(error)}`);
+      }
       writeSavedRun(dir, { identity: run.identity, limit: options.limit });
       writeResults(dir, []);
     }
