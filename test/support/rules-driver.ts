@@ -3,6 +3,7 @@
  * so random games get through clues, votes, guesses and reveals instead of stalling in refusals.
  */
 import { currentRound, turnPlayerId } from "../../shared/game/rules";
+import { topicPool } from "../../shared/game/settings";
 import type { GameAction, GameState, PlayerId } from "../../shared/game/types";
 
 /** Clue texts that never contain a test card word (see testCard). */
@@ -30,6 +31,7 @@ export function progressAction(state: GameState, now: number, choice: number, ca
     case "reveal": {
       if (state.hostId === null || needsHuman) return { type: "join", now, ...freshSeat("h") };
       if (present.length < 3) return { type: "addBot", now, by: state.hostId, botProfile: "lexical", ...freshSeat("b") };
+      if (state.phase !== "reveal" && topicPool(state.settings, state.library).length === 0) return { type: "updateSettings", now, by: state.hostId, settings: { categoryPool: null } };
       return state.phase === "reveal" ? { type: "nextRound", now, by: state.hostId } : { type: "start", now, by: state.hostId };
     }
     case "clues": {

@@ -12,10 +12,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeForComparison } from "../../shared/game/clue-validation";
 import { applyAction, createGame, currentRound, turnPlayerId } from "../../shared/game/rules";
-import type { ActionResult, GameAction, GameSettings, GameState, GameView, PlayerId, RoundState } from "../../shared/game/types";
+import type { ActionResult, GameAction, GameSettings, TopicCard, GameState, GameView, PlayerId, RoundState } from "../../shared/game/types";
 import { viewFor } from "../../shared/game/view";
 import { seededRng, type Rng } from "../../shared/random";
-import { deepFreeze, LIBRARY } from "../support/rules-fixtures";
+import { deepFreeze, LIBRARY, testCard } from "../support/rules-fixtures";
 import { freshSeat, progressAction } from "../support/rules-driver";
 
 interface Model {
@@ -32,7 +32,7 @@ interface Real {
 }
 
 /** What the runs covered, so that the test fails if the generators stop reaching the late phases. */
-const coverage = { runs: 0, games: 0, rounds: 0, votes: 0, tieBreaks: 0, guesses: 0, outcomes: { escaped: 0, guessed: 0, caught: 0 }, refused: 0, steps: 0 };
+const coverage = { runs: 0, games: 0, rounds: 0, votes: 0, tieBreaks: 0, guesses: 0, customDeals: 0, hiddenGridGuesses: 0, twoGuessRounds: 0, outcomes: { escaped: 0, guessed: 0, caught: 0 }, refused: 0, steps: 0 };
 
 const MARKER = "score-record";
 
@@ -67,11 +67,21 @@ function apply(model: Model, real: Real, action: GameAction): ActionResult {
   real.log.push(action);
   checkPoints(model, before, after);
   checkViews(after);
-  if (after.phase === "vote" && before.phase !== "vote") coverage.votes++;
-  if (after.phase === "tieBreak" && before.phase !== "tieBreak") coverage.tieBreaks++;
-  if (after.phase === "guess" && before.phase !== "guess") coverage.guesses++;
+  countCoverage(before, after);
   real.state = after;
   return result;
+}
+
+function countCoverage(before: GameState, after: GameState): void {
+  if (after.phase === "vote" && before.phase !== "vote") coverage.votes++;
+  if (after.phase === "tieBreak" && before.phase !== "tieBreak") coverage.tieBreaks++;
+  if (after.phase === "guess" && before.phase !== "guess") {
+    coverage.guesses++;
+    if (currentRound(after)!.hiddenGrid) coverage.hiddenGridGuesses++;
+    if (currentRound(after)!.twoGuesses) coverage.twoGuessRounds++;
+  }
+  const dealt = after.rounds.length > 0 && (before.rounds.length !== after.rounds.length || before.gameNumber !== after.gameNumber);
+  if (dealt && currentRound(after)!.card.source === "custom") coverage.customDeals++;
 }
 
 // ---------------------------------------------------------------- points
@@ -204,6 +214,7 @@ function checkViews(state: GameState, light = false): void {
       assert(seen.secret === hiddenRound.secret, "an informed player without the secret");
     }
     if (role !== "chameleon" && state.phase !== "guess") assert(seen.chameleonId === null, `the chameleon shown to a ${role}`);
+    if (role === "chameleon" && hiddenRound.hiddenGrid && state.phase === "guess") assert(seen.words === null, "the grid shown in the hidden-grid guess");
     if (state.phase === "vote") assert(seen.votes === null, "open votes shown");
   }
   if (hiddenRound) checkCounterfactuals(state, hiddenRound);
@@ -292,18 +303,28 @@ const leave = fc.tuple(seatIndex, fc.boolean()).map(([i, kick]) =>
 );
 const rejoin = seatIndex.map((i) => command(`rejoin(${i})`, (m, r) => apply(m, r, { type: "join", now: r.now, playerId: pickSeat(r, i), name: "Back Again" })));
 
-const settingsPatch: fc.Arbitrary<Partial<GameSettings>> = fc.record(
+/** Settings a host may choose (all valid). */
+const validSettings = {
+  clueMaxWords: fc.integer({ min: 1, max: 5 }),
+  turnSeconds: fc.constantFrom(0, 10, 60),
+  discussionSeconds: fc.constantFrom(0, 30, 900),
+  voteSeconds: fc.constantFrom(0, 20),
+  targetScore: fc.integer({ min: 1, max: 5 }),
+  threePlayerTwoGuesses: fc.boolean(),
+  largeTableHiddenGrid: fc.boolean(),
+  categoryPool: fc.constantFrom<(string[] | null)[]>(null, ["Fruit"], ["Birds", "Metals"], []),
+  customCards: fc.constantFrom<TopicCard[][]>([], [testCard("Radio", 8)], [testCard("Radio", 10), testCard("Kitchen", 16)]),
+};
+const initialSettings: fc.Arbitrary<Partial<GameSettings>> = fc.record(validSettings, { requiredKeys: [] }).filter((patch) => patch.categoryPool?.length !== 0 || (patch.customCards?.length ?? 0) > 0);
+const settingsPatch: fc.Arbitrary<Partial<GameSettings>> = fc.oneof(
+  { weight: 4, arbitrary: fc.record(validSettings, { requiredKeys: [] }) },
   {
-    clueMaxWords: fc.integer({ min: 0, max: 6 }),
-    turnSeconds: fc.constantFrom(0, 10, 60, 5),
-    discussionSeconds: fc.constantFrom(0, 30, 900, 901),
-    voteSeconds: fc.constantFrom(0, 20, 700),
-    targetScore: fc.integer({ min: 0, max: 6 }),
-    threePlayerTwoGuesses: fc.boolean(),
-    largeTableHiddenGrid: fc.boolean(),
-    categoryPool: fc.constantFrom(null, ["Fruit"], ["Birds", "Metals"], ["Nope"]),
+    weight: 1,
+    arbitrary: fc.record(
+      { clueMaxWords: fc.constantFrom(0, 6), turnSeconds: fc.constant(5), discussionSeconds: fc.constant(901), voteSeconds: fc.constant(700), targetScore: fc.constantFrom(0, 2.5), categoryPool: fc.constant<string[] | null>(["Nope"]) },
+      { requiredKeys: [] },
+    ),
   },
-  { requiredKeys: [] },
 );
 const settings = settingsPatch.map((patch) => command(`settings(${JSON.stringify(patch)})`, (m, r) => apply(m, r, { type: "updateSettings", now: r.now, by: r.state.hostId ?? "nobody", settings: patch })));
 
@@ -373,6 +394,7 @@ function playOut(real: Real, choices: Rng): number {
     const result = applyAction(real.state, action, real.rng);
     if (!result.ok) throw new Error(`playOut: ${action.type} refused: ${result.code} ${result.message}`);
     real.log.push(action);
+    countCoverage(real.state, result.state);
     checkPoints(model, real.state, result.state);
     checkViews(result.state, true);
     real.state = result.state;
@@ -389,13 +411,13 @@ describe("the rules, as random games", () => {
     const runs = Number(process.env.RULES_RUNS ?? 200); // RULES_RUNS=2000 for a deeper search
     const started = performance.now();
     fc.assert(
-      fc.property(fc.integer(), fc.boolean(), fc.constantFrom(3, 4, 5, 7, 8), commands, (seed, botsOnly, seats, cmds) => {
+      fc.property(fc.integer(), fc.boolean(), fc.constantFrom(3, 4, 5, 7, 8), initialSettings, commands, (seed, botsOnly, seats, settings, cmds) => {
         coverage.runs++;
         const state = createGame({
           host: botsOnly ? { playerId: "host", name: "Host Bot", kind: "bot", botProfile: "lexical" } : { playerId: "host", name: "Host" },
           library: LIBRARY,
           options: { allowBotsOnly: botsOnly },
-          settings: { targetScore: 3, discussionSeconds: 30 },
+          settings: { targetScore: 3, discussionSeconds: 30, ...settings },
         });
         let withSeats = state;
         for (let i = 1; i < seats; i++) {
@@ -427,11 +449,16 @@ describe("the rules, as random games", () => {
       { numRuns: runs },
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`rules model: ${coverage.runs} runs, ${coverage.steps} actions (${coverage.refused} refused), ${coverage.games} games, ${coverage.rounds} rounds finished in random play (${JSON.stringify(coverage.outcomes)}), ${coverage.votes} votes, ${coverage.tieBreaks} tie-breaks, ${coverage.guesses} guesses, ${seconds.toFixed(1)} s (play-outs ${(playOutMs / 1000).toFixed(1)} s)`);
+    console.log(`rules model: ${coverage.runs} runs, ${coverage.steps} actions (${coverage.refused} refused), ${coverage.games} games, ${coverage.rounds} rounds finished in random play (${JSON.stringify(coverage.outcomes)}), ${coverage.votes} votes, ${coverage.tieBreaks} tie-breaks, ${coverage.guesses} guesses (${coverage.hiddenGridGuesses} hidden-grid, ${coverage.twoGuessRounds} two-guess), ${coverage.customDeals} custom-card deals, ${seconds.toFixed(1)} s (play-outs ${(playOutMs / 1000).toFixed(1)} s)`);
     // The generators must keep reaching the late phases, or the properties above say little.
     expect(coverage.rounds).toBeGreaterThan(runs);
     for (const kind of ["escaped", "guessed", "caught"] as const) expect(coverage.outcomes[kind]).toBeGreaterThan(runs / 10);
     expect(coverage.tieBreaks).toBeGreaterThan(runs / 10);
+    if (runs >= 100) {
+      expect(coverage.hiddenGridGuesses).toBeGreaterThan(0);
+      expect(coverage.twoGuessRounds).toBeGreaterThan(0);
+      expect(coverage.customDeals).toBeGreaterThan(0);
+    }
     // About 13 s of CPU; the generous limit is for a machine shared by many test runs.
   }, 300_000);
 });
