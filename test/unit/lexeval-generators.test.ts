@@ -13,6 +13,7 @@ import type { Instance, MessageGenerator } from "../../shared/sneak/types";
 
 const dataset = loadDataset();
 const instances = instancesOf(dataset, {});
+const words = (category: string) => dataset.categories.find((c) => c.category === category)!.words;
 const ctx = (seed: number) => ({ ...DEFAULT_RUN_CONTEXT, seed });
 /** Every 13th instance: most categories, at a fraction of the cost. */
 const sample = instances.filter((_, i) => i % 13 === 0);
@@ -60,13 +61,22 @@ describe("built-in generators", () => {
 
   it("category-synonym names the category another way; secret-synonym gives a synonym of the secret", () => {
     const r = getRelatedness();
-    const words = (category: string) => dataset.categories.find((c) => c.category === category)!.words;
     const animal = categorySynonym(r, "animal", words("animal"));
     expect(animal.source).toBe("synonym");
     expect(["beast", "brute", "creature", "fauna", "animate being"]).toContain(animal.message);
     expect(categorySynonym(r, "four-legged animal", words("four-legged animal"))).toEqual({ message: "animal", source: "head" });
     expect(secretSynonym(r, "vehicle", words("vehicle"), "car")).toEqual({ message: "auto", source: "synonym" });
     expect(secretSynonym(r, "emotion", words("emotion"), "anger").message).toBe("choler");
+  });
+
+  it("falls back in the documented order when WordNet has no synonym", () => {
+    const r = getRelatedness();
+    // "bird" has no other lemma: its hypernym.
+    expect(categorySynonym(r, "bird", words("bird"))).toEqual({ message: "vertebrate", source: "hypernym" });
+    // A secret WordNet does not know: the category's head word.
+    expect(secretSynonym(r, "animal", ["zorblax", "cat", "dog"], "zorblax")).toEqual({ message: "animal", source: "category-head" });
+    // Nothing usable at all: "something".
+    expect(secretSynonym(r, "zorblax", ["zorblax"], "zorblax")).toEqual({ message: "something", source: "none" });
   });
 
   it("the lexical bot beats secret-synonym on mean SoftScore under the lexical judge", async () => {
