@@ -1,5 +1,5 @@
 import type { GameView, RoundView } from "../../shared/game/types";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useId } from "react";
 import { ScoreBars, ScoreLegend } from "../charts/ScoreBars";
 import { clueScoreRows, meanInformedSoftScore } from "../model/scores";
 import { nameOf } from "../model/players";
@@ -32,6 +32,8 @@ export function outcomeHeadline(game: GameView, round: RoundView): string {
 
 /** Everything the round hid, now shown: roles, secret, votes, points, and every clue's SNEAK scores. */
 export function RoundReveal({ game, round, evaluators }: { game: GameView; round: RoundView; evaluators: string[] }) {
+  // Unique per instance: the game-over screen shows every round's reveal.
+  const uid = useId();
   const rows = clueScoreRows(round);
   const pending = rows.some((r) => !r.scored);
   const informedSoft = meanInformedSoftScore(rows);
@@ -79,12 +81,12 @@ export function RoundReveal({ game, round, evaluators }: { game: GameView; round
           The vote tied; {round.tieBrokenBy === "dealer" ? `${nameOf(game, round.dealerId)}, the dealer, chose` : "time ran out and the accused was drawn at random"}.
         </p>
       )}
-      <section aria-labelledby="votes-heading">
-        <h3 id="votes-heading">Votes</h3>
+      <section aria-labelledby={`${uid}-votes`}>
+        <h3 id={`${uid}-votes`}>Votes</h3>
         <VoteTally game={game} round={round} />
       </section>
-      <section aria-labelledby="scores-heading">
-        <h3 id="scores-heading">How good was each clue?</h3>
+      <section aria-labelledby={`${uid}-scores`}>
+        <h3 id={`${uid}-scores`}>How good was each clue?</h3>
         <ScoreLegend />
         {evaluators.length > 0 && <p className="muted small">Scored by {evaluators.join(", ")}{evaluators.length > 1 ? " (averaged)" : ""}.</p>}
         {pending && (

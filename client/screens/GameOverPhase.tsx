@@ -51,16 +51,17 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
           </div>
         </details>
       )}
-      {round && (
-        <details open>
+      {/* Every round of the game, newest first: the last one open, earlier ones a click away. */}
+      {[...game.rounds].reverse().map((r) => (
+        <details key={r.number} open={r === round} style={{ marginTop: "0.6rem" }}>
           <summary>
-            <strong>Last round</strong>
+            <strong>{r === round ? "Last round" : `Round ${r.number}`}</strong> <span className="muted small">· {r.category}</span>
           </summary>
           <div style={{ marginTop: "0.6rem" }}>
-            <RoundReveal game={game} round={round} evaluators={snapshot.evaluators} />
+            <RoundReveal game={game} round={r} evaluators={snapshot.evaluators} />
           </div>
         </details>
-      )}
+      ))}
     </section>
   );
 }
