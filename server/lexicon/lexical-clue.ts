@@ -92,6 +92,8 @@ export interface ChameleonClueRequest {
   category: string;
   words: readonly string[];
   earlierClues: readonly string[];
+  /** Clues not to say that are not evidence (refused earlier, say); earlier clues are avoided too. */
+  avoid?: readonly string[];
 }
 
 /**
@@ -113,7 +115,7 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
     .slice(0, 3);
   const pool = new Map<string, ClueCandidate>();
   for (const { word } of likely) {
-    for (const candidate of clueCandidates(r, grid, word, { avoid: request.earlierClues, limit: 25 })) {
+    for (const candidate of clueCandidates(r, grid, word, { avoid: [...request.earlierClues, ...(request.avoid ?? [])], limit: 25 })) {
       if (!pool.has(candidate.text)) pool.set(candidate.text, candidate);
     }
   }
@@ -122,7 +124,7 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
     .map((c) => ({ text: c.text, fit: fitOf(c.text) }))
     .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
   const top = ranked.slice(0, CHAMELEON_CHOICES);
-  if (top.length === 0) return fallbackClue(request.category, words, request.earlierClues);
+  if (top.length === 0) return fallbackClue(request.category, words, [...request.earlierClues, ...(request.avoid ?? [])]);
   return top[rng.int(top.length)].text;
 }
 

@@ -68,6 +68,9 @@ describe("the lexical bot", () => {
     expect(findGridWordIn(a, animal.words)).toBeUndefined();
     expect(["mane", "roar"]).not.toContain(a);
     expect(guessSecret({ category: "animal", words: animal.words, clues: [a] })).toBe("lion");
+    const b = plausibleChameleonClue({ ...request, avoid: [a] }, seededRng(5));
+    expect(b).not.toBe(a);
+    expect(findGridWordIn(b, animal.words)).toBeUndefined();
     for (let seed = 0; seed < 10; seed++) {
       const first = plausibleChameleonClue({ category: "animal", words: animal.words, earlierClues: [] }, seededRng(seed));
       expect(findGridWordIn(first, animal.words)).toBeUndefined();
