@@ -11,9 +11,17 @@ export function optionOrderSeed(seed: number, instanceId: string, evaluatorId: s
   return `${seed}|${instanceId}|${evaluatorId}|${role}`;
 }
 
+/**
+ * The generator sees what the paper's generator sees (§2.2): the category, the words and the secret.
+ * The decoys belong to the ally's test; a generator that saw them could pick a clue that dodges them.
+ */
+export function generatorViewOf(instance: Instance): Instance {
+  return { ...instance, decoys: [] };
+}
+
 async function generated(generator: MessageGenerator, instance: Instance): Promise<GeneratedMessage> {
   try {
-    return await generator.generate(instance);
+    return await generator.generate(generatorViewOf(instance));
   } catch (error) {
     if (isEndpointDown(error)) throw error;
     return { message: "", failure: `generator-error: ${messageOf(error)}` };

@@ -103,6 +103,21 @@ describe("scoreInstance", () => {
     expect(plain.instance.decoys).toEqual(instance.decoys);
   });
 
+  it("shows the generator the category, words and secret but not the decoys (paper §2.2)", async () => {
+    let seen: Instance | undefined;
+    const spy: MessageGenerator = {
+      id: "spy",
+      async generate(i) {
+        seen = i;
+        return { message: "stripes" };
+      },
+    };
+    const result = await scoreInstance(instance, spy, [peakedEvaluator("a", 0.5, 0.25)], 0);
+    expect(seen).toEqual({ ...instance, decoys: [] });
+    // The ally still faces the real decoys.
+    expect(new Set(result.evaluations[0].ally!.options)).toEqual(new Set(["stripes", ...instance.decoys]));
+  });
+
   it("records generation failures, thrown or reported", async () => {
     const reported = await scoreInstance(instance, fixed("", { failure: "no-message-span" }), [peakedEvaluator("a", 0.5, 0.25)], 0);
     expect(reported).toMatchObject({ status: "generation-failure", failure: "no-message-span", mean: null });
