@@ -31,6 +31,9 @@ export function JoinRoomForm({ code, problem }: { code: string; problem: string 
       <p className="room-code-big" aria-label={`Room code ${code.split("").join(" ")}`}>
         {code}
       </p>
+      <p className="muted" style={{ textAlign: "center" }}>
+        You're invited to a game of The Chameleon: everyone knows the secret word but one. Take a seat to play, or watch.
+      </p>
       {problem && (
         <p className="hint error" role="alert" style={{ color: "var(--danger)", fontWeight: 600 }}>
           {problem}
@@ -39,10 +42,10 @@ export function JoinRoomForm({ code, problem }: { code: string; problem: string 
       <form className="stack" onSubmit={(e) => join(false, e)}>
         <NameField value={name} onChange={setName} error={nameError} />
         <div className="row">
-          <button type="submit" className="big" disabled={busy} style={{ flex: 1 }}>
+          <button type="submit" className="big" disabled={busy} style={{ flex: "1 1 9rem", whiteSpace: "nowrap" }}>
             {busy ? "Joining…" : "Take a seat"}
           </button>
-          <button type="button" className="secondary big" disabled={busy} onClick={() => join(true)}>
+          <button type="button" className="secondary big" disabled={busy} onClick={() => join(true)} style={{ flex: "1 1 9rem", whiteSpace: "nowrap" }}>
             Just watch
           </button>
         </div>

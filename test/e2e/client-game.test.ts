@@ -263,6 +263,8 @@ describe("the browser client", () => {
 
     // Ben opens the share link on his phone and lands straight in the room's join form.
     await ben.page.goto(link);
+    await ben.page.getByRole("button", { name: "Take a seat" }).waitFor();
+    await screenshot(ben.page, "00-share-link-ben");
     await ben.page.getByLabel("Your name").fill("Ben");
     await ben.page.getByRole("button", { name: "Take a seat" }).click();
     await ben.page.getByTestId("room-code").waitFor();
