@@ -48,8 +48,13 @@ export async function scoreAll(
         (result) => {
           finished[index] = result;
           scored.push(result);
-          flushInOrder();
-          hooks.progress.tick(result.status === "scored" ? "" : `${result.id}: ${result.status}`);
+          try {
+            flushInOrder();
+            hooks.progress.tick(result.status === "scored" ? "" : `${result.id}: ${result.status}`);
+          } catch (error) {
+            // A full disk, say: stop like any other failure rather than leave a rejected task behind.
+            bug ??= error;
+          }
         },
         (error: unknown) => {
           if (isEndpointDown(error)) endpointDown ??= error;
