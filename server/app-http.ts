@@ -15,9 +15,17 @@ export function createHttpApp(staticDir: string, stats: () => { rooms: number })
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, "index.html");
   if (existsSync(indexFile)) {
-    app.use(express.static(root, { index: "index.html", maxAge: "1h" }));
+    // Hashed bundles never change; index.html must be revalidated or a rebuild leaves browsers on deleted assets.
+    app.use(
+      express.static(root, {
+        index: "index.html",
+        setHeaders(res, filePath) {
+          res.setHeader("Cache-Control", filePath.endsWith(".html") ? "no-cache" : "public, max-age=31536000, immutable");
+        },
+      }),
+    );
     // Share links and any client route land on the SPA; the client reads the code from the path.
-    app.get(["/r/:code", "/r/:code/"], (_req, res) => res.sendFile(indexFile));
+    app.get(["/r/:code", "/r/:code/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
   } else {
     app.get(["/", "/r/:code"], (_req, res) => {
       res.type("html").send(PLACEHOLDER_PAGE);
