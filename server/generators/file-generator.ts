@@ -62,7 +62,8 @@ export function loadMessageFile(path: string, datasetInstances: readonly Instanc
   const messages = new Map<string, GeneratedMessage>();
   const seen = new Map<string, number>();
   const skipped = { rounds: 0, chameleonClues: 0 };
-  text.split(/\r?\n/).forEach((raw, index) => {
+  // Editors on Windows may save a byte-order mark and CRLF line ends.
+  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, index) => {
     const lineNo = index + 1;
     const where = `${path}:${lineNo}`;
     if (raw.trim() === "") return;

@@ -33,6 +33,12 @@ describe("file: generator", () => {
     expect(await file.generator.generate(file.instances[1])).toEqual({ message: "honey", detail: { line: 3, generator: "human" } });
   });
 
+  it("reads a file saved with a byte-order mark and CRLF line ends", () => {
+    const path = join(dir, "windows.jsonl");
+    writeFileSync(path, `\uFEFF${JSON.stringify({ category: "Animals", secret: "lion", message: "mane" })}\r\n${JSON.stringify({ category: "Animals", secret: "bear", message: "honey" })}\r\n`);
+    expect(loadMessageFile(path, dataset).instances.map((i) => i.id)).toEqual(["Animals/lion", "Animals/bear"]);
+  });
+
   it("keeps a custom card's own words and decoys, and numbers repeated cards", async () => {
     const card = { category: "Snacks", words: ["chips", "nuts", "popcorn"], secret: "nuts", decoys: ["salty", "crunchy"] };
     const file = loadMessageFile(fileWith([{ ...card, message: "squirrel" }, { ...card, message: "cashew" }]), dataset);
