@@ -94,7 +94,7 @@ export async function prepareRun(options: BenchOptions, ctx: RunContext): Promis
   if (options.generator.startsWith("file:")) {
     messageFilePath = options.generator.slice("file:".length);
     messageFileSha256 = sha256Of(readBytes(messageFilePath, "message file"));
-    const file = loadMessageFile(messageFilePath, fromDataset, { decoysSupplied: options.decoysFrom !== null });
+    const file = loadMessageFile(messageFilePath, fromDataset, { decoysSupplied: options.decoysFrom !== null, words: options.words });
     const { rounds, chameleonClues } = file.skipped;
     if (rounds + chameleonClues > 0) ctx.log(`${messageFilePath}: skipped ${rounds} round lines and ${chameleonClues} clues given by the chameleon (it never knew the secret)`);
     instances = file.instances;

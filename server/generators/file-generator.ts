@@ -30,6 +30,8 @@ export interface MessageFile {
 export interface MessageFileOptions {
   /** Decoys will be written by an LLM (--decoys-from), so a custom card may come without them. */
   decoysSupplied?: boolean;
+  /** The run's --words K, named in the error for a secret outside the top K. */
+  words?: number | null;
 }
 
 function issuesOf(error: z.ZodError): string {
@@ -102,7 +104,10 @@ export function loadMessageFile(path: string, datasetInstances: readonly Instanc
       secret = match;
     } else {
       const instance = known!.find((i) => sameWord(i.secret, line.secret));
-      if (!instance) throw new UserError(`${where}: secret "${line.secret}" is not among the words of category "${category}"`);
+      if (!instance) {
+        const atK = options.words ? ` (its top ${options.words}, --words ${options.words})` : "";
+        throw new UserError(`${where}: secret "${line.secret}" is not among the words of category "${category}"${atK}`);
+      }
       words = instance.words;
       secret = instance.secret;
     }
