@@ -110,13 +110,13 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
         break;
       case "reveal":
         if (isHost()) {
-          if (counters.measuring) counters.rounds++;
+          if (counters.measuring && !done.has(`${base}/next`)) counters.rounds++;
           act(`${base}/next`, C2S.hostNextRound, {});
         }
         break;
       case "gameOver":
         if (isHost()) {
-          if (counters.measuring) counters.rounds++;
+          if (counters.measuring && !done.has(`${base}/again`)) counters.rounds++;
           act(`${base}/again`, C2S.hostStart, {});
         }
         break;

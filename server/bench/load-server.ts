@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { writeHeapSnapshot } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -56,6 +57,10 @@ async function main(): Promise<void> {
       loop.reset();
       (globalThis as { gc?: () => void }).gc?.();
       process.send?.({ type: "stats", stats: processStats({ rooms: server.registry.size, logWrites: writes, logWriteMs: writeMs, loopDelayP99Ms }) });
+    } else if (typeof message === "string" && message.startsWith("snapshot:")) {
+      // Diagnostics (SNEAK_LOAD_SNAPSHOTS=DIR): a heap snapshot at each stats point, to see what a player costs.
+      (globalThis as { gc?: () => void }).gc?.();
+      process.send?.({ type: "snapshot", file: writeHeapSnapshot(message.slice("snapshot:".length)) });
     } else if (message === "stop") {
       void server.close().finally(() => {
         store?.close();

@@ -34,6 +34,8 @@ interface Child {
   process: ChildProcess;
   url: string;
   stats(): Promise<ProcessStats>;
+  /** With SNEAK_LOAD_SNAPSHOTS=DIR, writes a heap snapshot of the server there (diagnostics only). */
+  snapshot(label: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,19 @@ function spawnChild(file: string, args: string[]): Promise<Child> {
             child.on("message", onMessage);
             child.send("stats");
           }),
+        snapshot: (label: string) =>
+          new Promise((done) => {
+            const dir = process.env.SNEAK_LOAD_SNAPSHOTS;
+            if (!dir || !file.includes("load-server")) return done();
+            const onMessage = (reply: { type?: string; file?: string }) => {
+              if (reply?.type !== "snapshot") return;
+              child.off("message", onMessage);
+              console.error(`  heap snapshot: ${reply.file}`);
+              done();
+            };
+            child.on("message", onMessage);
+            child.send(`snapshot:${dir}/server-${label}.heapsnapshot`);
+          }),
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null) return done();
@@ -83,7 +98,10 @@ interface RunResult {
   seconds: number;
   serverBefore: ProcessStats;
   serverLoaded: ProcessStats;
-  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number };
+  /** Taken with half the players connected and playing (caches warm). */
+  serverMiddle: ProcessStats | null;
+  middlePlayers: number;
+  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; heapGrowth: number };
   generatorCpuMs: number;
   players: number;
   rooms: number;
@@ -107,12 +125,26 @@ async function measure(
   await sleep(500);
   const serverBefore = await child.stats();
   const all: Player[] = [];
-  for (let first = 0; first < rooms; first += ramp) {
-    if (Date.now() > deadline) throw new Error(`ramp-up passed --timeout after ${all.length} players`);
-    const batch = await Promise.all(Array.from({ length: Math.min(ramp, rooms - first) }, (_, i) => start(first + i, counters)));
-    for (const players of batch) all.push(...players);
-    process.stderr.write(`\r  ${all.length} players connected`);
-  }
+  const half = Math.max(1, Math.floor(rooms / 2));
+  let started = 0;
+  const rampTo = async (target: number) => {
+    while (started < target) {
+      if (Date.now() > deadline) throw new Error(`ramp-up passed --timeout after ${all.length} players`);
+      const n = Math.min(ramp, target - started);
+      const batch = await Promise.all(Array.from({ length: n }, (_, i) => start(started + i, counters)));
+      started += n;
+      for (const players of batch) all.push(...players);
+      process.stderr.write(`\r  ${all.length} players connected`);
+    }
+  };
+  await rampTo(half);
+  // Half the players, playing for a while: the server's caches (WordNet senses of the cards dealt) are warm
+  // now, so the heap grown from here on is what more players cost.
+  await sleep(5000);
+  const middle: ProcessStats | null = half < rooms ? await child.stats() : null;
+  await child.snapshot("middle");
+  const middlePlayers = all.length;
+  await rampTo(rooms);
   process.stderr.write("\n");
   await sleep(2000);
   const windowStart = await child.stats();
@@ -125,16 +157,20 @@ async function measure(
   const cpu = process.cpuUsage(cpu0);
   const windowEnd = await child.stats();
   const serverLoaded = await child.stats();
+  await child.snapshot("loaded");
   return {
     counters,
     seconds,
     serverBefore,
     serverLoaded,
+    serverMiddle: middle,
+    middlePlayers,
     serverWindow: {
       cpuMs: windowEnd.cpuMs - windowStart.cpuMs,
       logWrites: (windowEnd.logWrites ?? 0) - (windowStart.logWrites ?? 0),
       logWriteMs: (windowEnd.logWriteMs ?? 0) - (windowStart.logWriteMs ?? 0),
       loopDelayP99Ms: windowEnd.loopDelayP99Ms ?? NaN,
+      heapGrowth: windowEnd.heapUsed - windowStart.heapUsed,
     },
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
     players: all.length,
@@ -156,11 +192,16 @@ function report(label: string, r: RunResult): { p50: number; p99: number } {
   const p99 = c.acks.quantile(0.99);
   const heap = (r.serverLoaded.heapUsed - r.serverBefore.heapUsed) / r.players;
   const rss = (r.serverLoaded.rss - r.serverBefore.rss) / r.players;
+  const more = r.players - r.middlePlayers;
+  const marginalHeap = r.serverMiddle && more > 0 ? (r.serverLoaded.heapUsed - r.serverMiddle.heapUsed) / more : NaN;
+  const marginalRss = r.serverMiddle && more > 0 ? (r.serverLoaded.rss - r.serverMiddle.rss) / more : NaN;
   console.log(`\n${label}`);
   console.log(`  players ${r.players}, rooms ${r.rooms}, measured ${r.seconds.toFixed(1)} s`);
   console.log(`  commands acked ${(c.commands / r.seconds).toFixed(0)}/s (${c.refused} refused), frames received ${(c.frames / r.seconds).toFixed(0)}/s${c.rounds ? `, rounds finished ${(c.rounds / r.seconds).toFixed(1)}/s` : ""}`);
   console.log(`  ack round trip p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(c.acks.max())} (${c.acks.count} acks)`);
-  console.log(`  server heap ${mb(r.serverLoaded.heapUsed)} (${kb(heap)} per player over idle), RSS ${mb(r.serverLoaded.rss)} (${kb(rss)} per player over idle)`);
+  console.log(`  server heap ${mb(r.serverLoaded.heapUsed)}: ${kb(marginalHeap)} per added player (from ${r.middlePlayers} to ${r.players}, caches warm), ${kb(heap)} per player over idle`);
+  if (c.rounds > 0) console.log(`  heap growth while playing: ${(r.serverWindow.heapGrowth / 1048576).toFixed(1)} MB over ${c.rounds} finished rounds (${kb(r.serverWindow.heapGrowth / c.rounds)} per round: what the rooms keep of past rounds)`);
+  console.log(`  server RSS ${mb(r.serverLoaded.rss)}: ${kb(marginalRss)} per added player, ${kb(rss)} per player over idle`);
   console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`);
   if (r.serverWindow.logWrites > 0) {
     console.log(`  game log: ${(r.serverWindow.logWrites / r.seconds).toFixed(0)} durable writes/s, mean ${ms(r.serverWindow.logWriteMs / r.serverWindow.logWrites)} each (${((100 * r.serverWindow.logWriteMs) / (r.seconds * 1000)).toFixed(1)}% of the server's time)`);

@@ -146,6 +146,7 @@ export class GameLog {
     const entry = this.rooms.get(room);
     if (!entry) return;
     this.write(entry.logId, [{ kind: "log-close", reason }]);
+    this.store.forget(entry.logId);
     this.rooms.delete(room);
   }
 

@@ -149,6 +149,11 @@ export class GameStore {
     return this.logs().filter((log) => log.closedAt === null);
   }
 
+  /** Drops what the store caches about a log that will not be written again (a closed room). */
+  forget(logId: string): void {
+    this.nextSeq.delete(logId);
+  }
+
   /** Raw SQL access for the read-only views (tests, tools). */
   query<T>(sql: string, ...params: unknown[]): T[] {
     return this.db.prepare(sql).all(...params) as T[];
