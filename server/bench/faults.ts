@@ -283,7 +283,7 @@ async function flood(o: { attackers: number; floodSeconds: number }): Promise<bo
   await timed(host, counters, C2S.hostStart, {});
   // Rounds the victim finished (game over counts as one), from its own snapshots.
   let roundsDone = 0;
-  host.on("disconnect", (reason) => console.log(`  the victim's socket was disconnected: ${reason}`));
+  host.on("disconnect", (reason) => reason !== "io client disconnect" && console.log(`  the playing room's socket was disconnected: ${reason}`));
   if (process.env.SNEAK_FAULTS_DEBUG) host.on("room:state", (s: { game: { phase: string } }) => console.log(`  [victim] ${new Date().toISOString().slice(17, 23)} ${s.game.phase}`));
   let lastRound = "";
   host.on("room:state", (s: { game: { gameNumber: number; rounds: { number: number; outcome: unknown }[] } }) => {
@@ -321,8 +321,8 @@ async function flood(o: { attackers: number; floodSeconds: number }): Promise<bo
   child.send("stop");
   await new Promise((r) => child.once("exit", r));
 
-  console.log(`\nFlood: ${o.attackers} sockets × 20 bad events/s for ${o.floodSeconds} s (unknown events, wrong types, oversized names and chat, raw garbage frames, commands outside a room, joins to missing rooms)`);
-  console.log(`  sent ${tally.sent} bad events; answers: ${[...tally.codes.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`);
+  console.log(`\nFlood: ${o.attackers} sockets sending up to 20 bad events/s each for ${o.floodSeconds} s, reconnecting when cut off (at most 20 times each) (unknown events, wrong types, oversized names and chat, raw garbage frames, commands outside a room, joins to missing rooms)`);
+  console.log(`  sent ${tally.sent} bad events (${(tally.sent / o.floodSeconds).toFixed(0)}/s); answers: ${[...tally.codes.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`);
   console.log(`  sockets disconnected by the server ${tally.disconnects} (oversized or unparseable frames), reconnected ${tally.reconnects}`);
   console.log(`  server: ${crashed ? "CRASHED" : "still up"}, /healthz ${health ? "ok" : "FAILED"}; heap ${mb(beforeFlood.heapUsed)} → ${mb(afterFlood.heapUsed)}, RSS ${mb(beforeFlood.rss)} → ${mb(afterFlood.rss)}`);
   console.log(`  the playing room before the flood: ${quiet.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);

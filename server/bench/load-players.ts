@@ -15,7 +15,9 @@ export interface LoadCounters {
   commands: number;
   refused: number;
   frames: number;
+  /** Bytes of the sampled frames (every 50th is measured) and how many were sampled. */
   frameBytes: number;
+  frameSamples: number;
   rounds: number;
   errors: string[];
   /** Only commands and frames while this is true count (the measurement window). */
@@ -23,7 +25,7 @@ export interface LoadCounters {
 }
 
 export function newCounters(): LoadCounters {
-  return { acks: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, rounds: 0, errors: [], measuring: false };
+  return { acks: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, rounds: 0, errors: [], measuring: false };
 }
 
 /** Made-up clue words: never on a dataset grid, so no clue is refused. */
@@ -57,7 +59,7 @@ export async function timed(socket: Socket, counters: LoadCounters, event: strin
 }
 
 /** Plays a seat until stopped. `isHost` also deals the next round and starts new games. */
-export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => boolean): () => void {
+export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => boolean, thinkMs = 0): () => void {
   const done = new Set<string>();
   let stopped = false;
   let latest: RoomSnapshot | null = null;
@@ -65,6 +67,14 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
     if (stopped || done.has(key)) return;
     done.add(key);
     if (done.size > 64) done.delete(done.values().next().value as string);
+    if (thinkMs > 0) {
+      // A human-like pause (0.5× to 1.5× the mean), then the move on the snapshot that prompted it.
+      setTimeout(() => !stopped && send(key, event, payload), thinkMs * (0.5 + Math.random())).unref();
+      return;
+    }
+    send(key, event, payload);
+  };
+  const send = (key: string, event: string, payload: object) => {
     void timed(socket, counters, event, payload).then(
       (ack) => {
         // Too fast for the per-socket rate limit: wait a little and act on the newest snapshot again, as a client would.
@@ -83,7 +93,10 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
   const onState = (s: RoomSnapshot, fresh = true) => {
     if (!fresh && latest !== s) return;
     latest = s;
-    if (counters.measuring && fresh) counters.frames++;
+    if (counters.measuring && fresh && ++counters.frames % 50 === 0) {
+      counters.frameBytes += JSON.stringify(s).length;
+      counters.frameSamples++;
+    }
     const game = s.game;
     const round = game.rounds[game.rounds.length - 1];
     const me = s.you.playerId;
@@ -130,17 +143,17 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
 }
 
 /** One room: the host creates it, the others join by code, the host starts once everyone is seated. */
-export async function startRoom(url: string, roomSize: number, counters: LoadCounters): Promise<Player[]> {
+export async function startRoom(url: string, roomSize: number, counters: LoadCounters, thinkMs = 0): Promise<Player[]> {
   const host = await connect(url);
   const created = await timed(host, counters, C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0, turnSeconds: 60, voteSeconds: 60 } });
   if (!created.ok) throw new Error(`room:create refused: ${created.message}`);
   const code = created.code as string;
-  const players: Player[] = [{ socket: host, stop: autoplay(host, counters, () => true) }];
+  const players: Player[] = [{ socket: host, stop: autoplay(host, counters, () => true, thinkMs) }];
   for (let i = 1; i < roomSize; i++) {
     const socket = await connect(url);
     const joined = await timed(socket, counters, C2S.roomJoin, { code, name: `P${i}` });
     if (!joined.ok) throw new Error(`room:join refused: ${joined.message}`);
-    players.push({ socket, stop: autoplay(socket, counters, () => false) });
+    players.push({ socket, stop: autoplay(socket, counters, () => false, thinkMs) });
   }
   const started = await timed(host, counters, C2S.hostStart, {});
   if (!started.ok) throw new Error(`host:start refused: ${started.message}`);

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { startServer } from "../app";
+import { configFromEnv } from "../config";
+import { defaultDeps } from "../server-deps";
 import { GameLog } from "../store/game-log";
 import { GameStore, type SyncMode } from "../store/game-store";
 import { gameLogHooks } from "../store/room-hooks";
@@ -13,10 +15,10 @@ import { processStats } from "./load-stats";
  * The game server as `npm run bench:load` runs it: a child process on 127.0.0.1, port 0, with the default
  * dataset, lexical judge and bots, and a game log in a temporary folder (unless --db off). It tells its parent
  * its URL, then answers "stats" (after a GC) with heap, RSS, CPU and the log's write times.
- * argv: ROOMS DB(on|off) SYNC(normal|full)
+ * argv: ROOMS DB(on|off) SYNC(normal|full) SCORING(on|off)
  */
 
-const [roomsArg = "1000", dbArg = "on", syncArg = "normal"] = process.argv.slice(2);
+const [roomsArg = "1000", dbArg = "on", syncArg = "normal", scoringArg = "on"] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "sneak-load-"));
 const store = dbArg === "on" ? new GameStore({ path: join(dir, "load.db"), sync: syncArg as SyncMode }) : null;
 let writes = 0;
@@ -37,13 +39,19 @@ if (store) {
 
 async function main(): Promise<void> {
   const rooms = Number(roomsArg);
+  const config = { ...configFromEnv(), port: 0, host: "127.0.0.1", botDelayMs: 0, maxRooms: rooms, staticDir: join(dir, "no-client") };
+  const deps = await defaultDeps(config, () => {});
+  // Scoring off: no judge runs in the game, which isolates what scoring costs the server.
+  if (scoringArg === "off") deps.evaluators = [];
   const server = await startServer({
-    config: { port: 0, host: "127.0.0.1", botDelayMs: 0, maxRooms: rooms, staticDir: join(dir, "no-client") },
+    config,
+    deps,
     log: () => {},
     ...(store
       ? {
           observer: (() => {
-            const log = new GameLog(store, { decoysOf: () => [], evaluatorIds: ["lexical"], log: (line) => console.error(line) });
+            const decoys = new Map(deps.dataset.categories.map((c) => [c.category, c.decoys]));
+            const log = new GameLog(store, { decoysOf: (category) => decoys.get(category) ?? [], evaluatorIds: deps.evaluators.map((e) => e.id), log: (line) => console.error(line) });
             return gameLogHooks(log);
           })(),
         }

@@ -26,6 +26,8 @@ const program = new Command("bench:load")
   .option("--ramp <n>", "rooms started at once while ramping up", int("--ramp", 1), 10)
   .option("--db <on|off>", "keep the game log (durable writes before each ack)", "on")
   .option("--sync <normal|full>", "the log's SQLite synchronous mode", "normal")
+  .option("--scoring <on|off>", "score every clue with the configured evaluators in the game (off isolates its cost)", "on")
+  .option("--think <ms>", "mean pause before each move (0: bots with zero delay; ~3000 is a quick human)", int("--think", 0), 0)
   .option("--no-bare", "skip the bare socket.io comparison")
   .option("--timeout <s>", "give up after this many seconds in all", int("--timeout", 10), 600)
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
@@ -197,7 +199,7 @@ function report(label: string, r: RunResult): { p50: number; p99: number } {
   const marginalRss = r.serverMiddle && more > 0 ? (r.serverLoaded.rss - r.serverMiddle.rss) / more : NaN;
   console.log(`\n${label}`);
   console.log(`  players ${r.players}, rooms ${r.rooms}, measured ${r.seconds.toFixed(1)} s`);
-  console.log(`  commands acked ${(c.commands / r.seconds).toFixed(0)}/s (${c.refused} refused), frames received ${(c.frames / r.seconds).toFixed(0)}/s${c.rounds ? `, rounds finished ${(c.rounds / r.seconds).toFixed(1)}/s` : ""}`);
+  console.log(`  commands acked ${(c.commands / r.seconds).toFixed(0)}/s (${c.refused} refused), frames received ${(c.frames / r.seconds).toFixed(0)}/s${c.frameSamples ? ` (mean ${kb(c.frameBytes / c.frameSamples)})` : ""}${c.rounds ? `, rounds finished ${(c.rounds / r.seconds).toFixed(1)}/s` : ""}`);
   console.log(`  ack round trip p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(c.acks.max())} (${c.acks.count} acks)`);
   console.log(`  server heap ${mb(r.serverLoaded.heapUsed)}: ${kb(marginalHeap)} per added player (from ${r.middlePlayers} to ${r.players}, caches warm), ${kb(heap)} per player over idle`);
   if (c.rounds > 0) console.log(`  heap growth while playing: ${(r.serverWindow.heapGrowth / 1048576).toFixed(1)} MB over ${c.rounds} finished rounds (${kb(r.serverWindow.heapGrowth / c.rounds)} per round: what the rooms keep of past rounds)`);
@@ -213,9 +215,10 @@ function report(label: string, r: RunResult): { p50: number; p99: number } {
 
 async function main(): Promise<void> {
   program.parse();
-  const o = program.opts<{ players: number; roomSize: number; duration: number; ramp: number; db: string; sync: string; bare: boolean; timeout: number }>();
+  const o = program.opts<{ players: number; roomSize: number; duration: number; ramp: number; db: string; sync: string; scoring: string; think: number; bare: boolean; timeout: number }>();
   if (!["on", "off"].includes(o.db)) throw new Error("--db must be on or off");
   if (!["normal", "full"].includes(o.sync)) throw new Error("--sync must be normal or full");
+  if (!["on", "off"].includes(o.scoring)) throw new Error("--scoring must be on or off");
   const rooms = Math.ceil(o.players / o.roomSize);
   const deadline = Date.now() + o.timeout * 1000;
   const watchdog = setTimeout(() => {
@@ -223,12 +226,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }, o.timeout * 1000);
   watchdog.unref();
-  console.log(`bench:load: ${rooms * o.roomSize} players in ${rooms} rooms of ${o.roomSize}, ${o.duration} s measured; game log ${o.db}${o.db === "on" ? ` (synchronous=${o.sync})` : ""}; Node ${process.version}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`);
+  console.log(`bench:load: ${rooms * o.roomSize} players in ${rooms} rooms of ${o.roomSize}, ${o.duration} s measured; game log ${o.db}${o.db === "on" ? ` (synchronous=${o.sync})` : ""}; in-game scoring ${o.scoring}; ${o.think === 0 ? "no pause between moves" : `~${o.think} ms pause before each move`}; Node ${process.version}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`);
 
-  const game = await spawnChild("./load-server.ts", [String(rooms + 10), o.db, o.sync]);
+  const game = await spawnChild("./load-server.ts", [String(rooms + 10), o.db, o.sync, o.scoring]);
   let gameRun: RunResult & { all: Player[] };
   try {
-    gameRun = await measure(game, rooms, o.duration, o.ramp, (_i, counters) => startRoom(game.url, o.roomSize, counters), deadline);
+    gameRun = await measure(game, rooms, o.duration, o.ramp, (_i, counters) => startRoom(game.url, o.roomSize, counters, o.think), deadline);
     closeAll(gameRun.all);
   } finally {
     await game.stop();
@@ -237,7 +240,8 @@ async function main(): Promise<void> {
   if (!o.bare) return;
 
   const perSocketRate = gameRun.counters.commands / gameRun.seconds / gameRun.players;
-  const frameBytes = 2500;
+  // The echo server sends frames as large as the game's snapshots were.
+  const frameBytes = gameRun.counters.frameSamples > 0 ? Math.round(gameRun.counters.frameBytes / gameRun.counters.frameSamples) : 2500;
   const echo = await spawnChild("./load-echo-server.ts", [String(frameBytes)]);
   let bareRun: RunResult & { all: Player[] };
   try {
