@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GameStore } from "../../server/store/game-store";
+import type { ClueRecord, StoredEvent, VoteRecord } from "../../server/store/records";
+import { loggedTable, PLAYERS } from "../support/store-game-fixture";
+
+let dir: string;
+let store: GameStore;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "sneak-gamelog-"));
+  store = new GameStore({ path: join(dir, "game.db") });
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("GameLog", () => {
+  it("marks the moves the fallback bot made for an absent human, and only those", async () => {
+    const table = await loggedTable(store);
+    table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
+    const round = () => table.state.rounds[0];
+    const logId = table.log.logIdOf(table.room)!;
+    // Play until it is a human's turn, then let the fallback bot give that human's clue.
+    while (table.state.seats.find((s) => s.id === round().order[round().clues.length])?.kind === "bot") {
+      table.act({ type: "giveClue", now: table.tick(), by: round().order[round().clues.length], text: `bot${round().clues.length}` });
+    }
+    const absent = round().order[round().clues.length];
+    table.log.decision(table.room, absent, "clue", { value: "stand-in", source: "lexical" });
+    table.act({ type: "giveClue", now: table.tick(), by: absent, text: "standin" });
+    while (table.state.phase === "clues") {
+      const id = round().order[round().clues.length];
+      table.act({ type: "giveClue", now: table.tick(), by: id, text: `own${round().clues.length}` });
+    }
+    // The same human votes for themselves now: their own move.
+    table.act({ type: "vote", now: table.tick(), by: absent, target: round().order.find((id) => id !== absent)! });
+    const clues = store.eventsOf(logId, ["clue"]) as StoredEvent<ClueRecord>[];
+    const stand = clues.find((c) => c.text === "standin")!;
+    expect(stand).toMatchObject({ source: "fallback", model: "lexical" });
+    expect(clues.filter((c) => c.text.startsWith("own") && table.state.seats.find((s) => s.id === round().order[c.seat])?.kind === "human").every((c) => c.source === "human")).toBe(true);
+    const votes = store.eventsOf(logId, ["vote"]) as StoredEvent<VoteRecord>[];
+    expect(votes.map((v) => v.source)).toEqual(["human"]);
+    const decisions = store.query<{ fallback: number; model: string }>("SELECT fallback, model FROM bot_decisions");
+    expect(decisions).toEqual([{ fallback: 1, model: "lexical" }]);
+  });
+
+  it("marks a clue the server supplied when a turn timed out", async () => {
+    const table = await loggedTable(store);
+    table.act({ type: "updateSettings", now: table.tick(), by: PLAYERS.ann, settings: { turnSeconds: 30 } });
+    table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
+    table.act({ type: "timeout", now: table.state.deadline!, fallbackClue: "timely" });
+    const [clue] = store.eventsOf(table.log.logIdOf(table.room)!, ["clue"]) as StoredEvent<ClueRecord>[];
+    expect(clue).toMatchObject({ text: "timely", source: "fallback", model: "lexical", turn: 0 });
+  });
+
+  it("refuses a move it cannot make durable, so the room never plays it unrecorded", async () => {
+    const table = await loggedTable(store);
+    store.close();
+    expect(() => table.act({ type: "start", now: table.tick(), by: PLAYERS.ann })).toThrow(/the game log could not record this move/);
+  });
+});
