@@ -36,9 +36,13 @@ export function dataRouter(store: GameStore | null): express.Router {
     send(res, store, { since: query.data.since }, query.data.format ?? "jsonl", "sneak-games");
   });
 
+  // The leaderboard reads every game: computed again only when something new was logged.
+  let cached: { lastEventId: number; body: string } | null = null;
   router.get("/api/leaderboard", (_req, res) => {
     if (!store) return void noStore(res);
-    res.json(leaderboardFrom(exportLines(store)));
+    const lastEventId = store.lastEventId();
+    if (cached?.lastEventId !== lastEventId) cached = { lastEventId, body: JSON.stringify(leaderboardFrom(exportLines(store))) };
+    res.type("application/json").setHeader("Cache-Control", "no-store").send(cached.body);
   });
 
   return router;

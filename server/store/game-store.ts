@@ -149,6 +149,11 @@ export class GameStore {
     return this.logs().filter((log) => log.closedAt === null);
   }
 
+  /** The id of the newest event: it changes whenever anything is written (caches key on it). */
+  lastEventId(): number {
+    return (this.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id;
+  }
+
   /** Drops what the store caches about a log that will not be written again (a closed room). */
   forget(logId: string): void {
     this.nextSeq.delete(logId);

@@ -106,6 +106,9 @@ describe("export endpoints", () => {
     expect(board.rounds).toBe(4);
     expect(board.generators.map((g: { generator: string }) => g.generator)).toContain("human");
     expect(board.agreement.map((a: { task: string }) => a.task)).toEqual(["vote", "chameleon-guess"]);
+    // A game logged since is counted at the next request.
+    await logFixtureGame(store, { code: "THRE" });
+    expect((await (await fetch(`${base}/api/leaderboard`)).json()).games).toBe(3);
   });
 
   it("says so when the server keeps no log", async () => {
