@@ -1,0 +1,64 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameStore } from "../../server/store/game-store";
+import { logFixtureGame } from "../support/store-game-fixture";
+
+/** `npm run export` and `npm run leaderboard` as processes: their output, their files, their one-line errors. */
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "sneak-cli-"));
+const db = join(dir, "sneak.db");
+const cli = (script: string, args: string[]) =>
+  run(process.execPath, ["--import", "tsx", `server/cli/${script}.ts`, ...args]).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+
+beforeAll(async () => {
+  const store = new GameStore({ path: db });
+  await logFixtureGame(store, { code: "CLIA", close: true });
+  store.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("store CLIs", () => {
+  it("npm run export writes JSONL or CSV, for all games or one", { timeout: 60_000 }, async () => {
+    const all = await cli("export", ["--db", db, "--out", join(dir, "all.jsonl")]);
+    expect(all.code).toBe(0);
+    expect(readFileSync(join(dir, "all.jsonl"), "utf8").trim().split("\n")).toHaveLength(10);
+    const csv = await cli("export", ["--db", db, "--out", join(dir, "all.csv")]);
+    expect(csv.stderr).toMatch(/wrote 8 clue rows/);
+    const one = await cli("export", ["--db", db, "--game", "CLIA/1", "--out", "-"]);
+    expect(one.stdout.trim().split("\n").map((l) => JSON.parse(l).gameNumber)).toEqual(Array(10).fill(1));
+  });
+
+  it("npm run leaderboard prints the tables, or JSON", { timeout: 60_000 }, async () => {
+    const text = await cli("leaderboard", ["--db", db]);
+    expect(text.stdout).toMatch(/^# Humans versus models \(1 game, 2 revealed rounds\)/);
+    expect(text.stdout).toMatch(/\| human \| 3 \|/);
+    const json = JSON.parse((await cli("leaderboard", ["--in", join(dir, "all.jsonl"), "--json"])).stdout);
+    expect(json.games).toBe(1);
+    expect(json.generators.map((g: { generator: string }) => g.generator)).toContain("bot:lexical");
+  });
+
+  it("answers mistakes with one line and a non-zero exit", { timeout: 60_000 }, async () => {
+    const cases: [string, string[], RegExp][] = [
+      ["export", ["--db", join(dir, "nope.db"), "--out", "-"], /^export: no game log at .*nope\.db/],
+      ["export", ["--db", db, "--out", "-", "--since", "yesterday"], /--since.*must be a date/],
+      ["export", ["--db", db, "--out", "-", "--game", "NOPE"], /^export: no game log for NOPE/],
+      ["export", ["--db", db, "--out", "-", "--format", "xlsx"], /must be jsonl or csv/],
+      ["export", ["--db", db], /required option '--out <file>'/],
+      ["leaderboard", ["--in", join(dir, "missing.jsonl")], /^leaderboard: cannot read .*missing\.jsonl: ENOENT/],
+    ];
+    for (const [script, args, message] of cases) {
+      const result = await cli(script, args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+});
