@@ -1,9 +1,11 @@
+import type express from "express";
 import { applyAction } from "../shared/game/rules";
 import type { GameState } from "../shared/game/types";
 import type { Dataset } from "../shared/sneak/types";
 import type { RestoredRoom } from "./app";
 import { libraryOf } from "./app";
 import type { RoomObserver } from "./rooms/room";
+import { dataRouter } from "./export/router";
 import { GameLog } from "./store/game-log";
 import { GameStore } from "./store/game-store";
 import { gameLogHooks } from "./store/room-hooks";
@@ -17,6 +19,8 @@ import type { StoreConfig } from "./store/store-config";
  */
 export interface WiredGameLog {
   observer: RoomObserver;
+  /** GET /api/games/:id/export, /api/export, /api/leaderboard over this log. */
+  router: express.Router;
   restore: RestoredRoom[];
   close(): void;
 }
@@ -57,6 +61,7 @@ export function wiredGameLog(store: StoreConfig, dataset: Dataset, evaluatorIds:
       },
     },
     restore,
+    router: dataRouter(gameStore),
     close: () => gameStore.close(),
   };
 }

@@ -6,12 +6,14 @@ import path from "node:path";
  * The HTTP side: the built client from `staticDir`, the SPA fallback for share links (/r/CODE), a health
  * probe, and a placeholder page when the client has not been built yet.
  */
-export function createHttpApp(staticDir: string, stats: () => { rooms: number }): express.Express {
+export function createHttpApp(staticDir: string, stats: () => { rooms: number }, routers: readonly express.RequestHandler[] = []): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true, ...stats() });
   });
+  // Extra endpoints (the game log's exports and leaderboard: server/export/router.ts), before the SPA and the 404.
+  for (const router of routers) app.use(router);
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, "index.html");
   if (existsSync(indexFile)) {

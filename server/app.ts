@@ -1,3 +1,4 @@
+import type express from "express";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Dataset, Evaluator } from "../shared/sneak/types";
@@ -29,6 +30,8 @@ export interface StartOptions {
   observer?: RoomObserver;
   /** Rooms to rebuild at start-up from the game log (server/store/restore.ts plans). */
   restore?: readonly RestoredRoom[];
+  /** Extra HTTP endpoints (the game log's /api/export, /api/games/:id/export, /api/leaderboard). */
+  routers?: readonly express.RequestHandler[];
 }
 
 /** A room as the game log replays it: its code and seed, the replayed state and RNG, its live sessions. */
@@ -97,7 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     room.restore(restored.state, restored.rng, restored.sessions, restored.logId);
   }
 
-  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }));
+  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), options.routers);
   const httpServer = createServer(app);
   const io = attachSockets(httpServer, config, registry, sessions, log);
   await new Promise<void>((resolve, reject) => {

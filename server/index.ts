@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, configFromEnv } from "./config";
 import { startServer } from "./app";
 import { wiredGameLog } from "./app-game-log";
+import { dataRouter } from "./export/router";
 import { defaultDeps } from "./server-deps";
 import { storeConfigFromEnv } from "./store/store-config";
 
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
     const storeConfig = storeConfigFromEnv();
     const deps = await defaultDeps(config, log);
     const gameLog = wiredGameLog(storeConfig, deps.dataset, config.evaluators, log);
-    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore });
+    // Without a log the data endpoints still answer, with a 503 that says why.
+    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null)] });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
     console.log(
       storeConfig.path === null

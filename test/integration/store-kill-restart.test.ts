@@ -187,6 +187,13 @@ describe("store: kill -9 and restart", () => {
     // Every clue the log holds for the round in play is on the table again (acknowledged ones included).
     const roundNow = restored.game.rounds.at(-1)!;
     for (const [text, where] of logged!) if (where === `2/${roundNow.number}`) expect(roundNow.clues.map((c) => c.text)).toContain(text);
+    // The restarted server serves the log: the finished game as a download, the leaderboard.
+    const download = await fetch(`${second.url}/api/games/${code}/export?game=1`);
+    expect(download.status).toBe(200);
+    const exported = (await download.text()).trim().split("\n").map((l) => JSON.parse(l));
+    expect(exported.filter((l) => l.type === "round").length).toBeGreaterThan(0);
+    expect(exported.every((l) => l.gameNumber === 1)).toBe(true);
+    expect((await fetch(`${second.url}/api/leaderboard`)).status).toBe(200);
     // The game goes on: the restored round is played to its end.
     await until(back, (s) => s.game.gameNumber === 2 && s.game.rounds.length >= roundNow.number && s.game.rounds[roundNow.number - 1].outcome !== null, "the restored round's end");
     for (const p of back) p.socket.close();
