@@ -27,6 +27,8 @@ io.on("connection", (socket) => {
 http.listen(0, "127.0.0.1", () => {
   process.send?.({ type: "ready", url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
 });
+// If the bench dies, do not outlive it.
+process.once("disconnect", () => process.exit(0));
 process.on("message", (message: unknown) => {
   if (message === "stats") {
     (globalThis as { gc?: () => void }).gc?.();

@@ -77,6 +77,12 @@ async function main(): Promise<void> {
       });
     }
   });
+  // If the bench dies, do not outlive it.
+  process.once("disconnect", () => {
+    store?.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
   process.send?.({ type: "ready", url: server.url });
 }
 
