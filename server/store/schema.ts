@@ -57,6 +57,14 @@ LEFT JOIN events r ON r.log_id = d.log_id AND r.kind = 'round-end' AND r.round =
   AND r.payload ->> '$.gameNumber' = d.payload ->> '$.gameNumber'
 WHERE d.kind = 'round-dealt';
 
+CREATE VIEW IF NOT EXISTS seats AS
+SELECT d.log_id, d.payload ->> '$.gameNumber' AS game_number, d.round,
+       s.value ->> '$.seat' AS seat, s.value ->> '$.playerId' AS player_id,
+       s.value ->> '$.controller' AS controller, s.value ->> '$.model' AS model,
+       (s.value ->> '$.seat') = (d.payload ->> '$.chameleonSeat') AS is_chameleon
+FROM events d, json_each(d.payload, '$.seats') s
+WHERE d.kind = 'round-dealt';
+
 CREATE VIEW IF NOT EXISTS clues AS
 SELECT log_id, payload ->> '$.gameNumber' AS game_number, round, seq, at,
        payload ->> '$.turn' AS turn, payload ->> '$.seat' AS seat, payload ->> '$.text' AS text,

@@ -76,6 +76,12 @@ describe("GameStore", () => {
       table.state.rounds[0].clues.map((c) => c.text),
     );
     expect(store.query<{ n: number }>("SELECT COUNT(*) AS n FROM votes")[0].n).toBe(8);
+    const seats = store.query<{ round: number; player_id: string; is_chameleon: number }>("SELECT round, player_id, is_chameleon FROM seats ORDER BY round, seat");
+    expect(seats).toHaveLength(8);
+    for (const round of table.state.rounds) {
+      expect(seats.filter((s) => s.round === round.number).map((s) => s.player_id)).toEqual(round.order);
+      expect(seats.find((s) => s.round === round.number && s.is_chameleon === 1)!.player_id).toBe(round.chameleonId);
+    }
     const points = store.query<{ seat: number; total: number }>("SELECT seat, total FROM points WHERE round = 2");
     expect(points.map((p) => p.total).sort()).toEqual(Object.values(table.state.points).sort());
     expect(store.query("SELECT model, fallback, source FROM bot_decisions WHERE decision = 'clue' AND round = 1 ORDER BY model")).toEqual([
