@@ -62,6 +62,10 @@ export function wiredGameLog(store: StoreConfig, dataset: Dataset, evaluatorIds:
     },
     restore,
     router: dataRouter(gameStore),
-    close: () => gameStore.close(),
+    close: () => {
+      // Judge calls and bot decisions of the last event-loop turn, then the file.
+      gameLog.flush();
+      gameStore.close();
+    },
   };
 }

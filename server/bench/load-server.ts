@@ -2,20 +2,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { writeHeapSnapshot } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { startServer } from "../app";
 import { configFromEnv } from "../config";
 import { defaultDeps } from "../server-deps";
 import { GameLog } from "../store/game-log";
 import { GameStore, type SyncMode } from "../store/game-store";
 import { gameLogHooks } from "../store/room-hooks";
+import { workerLexicalJudge } from "./load-judge-worker";
 import { processStats } from "./load-stats";
 
 /**
  * The game server as `npm run bench:load` runs it: a child process on 127.0.0.1, port 0, with the default
  * dataset, lexical judge and bots, and a game log in a temporary folder (unless --db off). It tells its parent
  * its URL, then answers "stats" (after a GC) with heap, RSS, CPU and the log's write times.
- * argv: ROOMS DB(on|off) SYNC(normal|full) SCORING(on|off)
+ * argv: ROOMS DB(on|off) SYNC(normal|full) SCORING(on|off|worker)
  */
 
 const [roomsArg = "1000", dbArg = "on", syncArg = "normal", scoringArg = "on"] = process.argv.slice(2);
@@ -23,6 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), "sneak-load-"));
 const store = dbArg === "on" ? new GameStore({ path: join(dir, "load.db"), sync: syncArg as SyncMode }) : null;
 let writes = 0;
 let writeMs = 0;
+let writeMaxMs = 0;
 if (store) {
   // Time every durable write: this is the cost the command path pays before its ack.
   const append = store.append.bind(store);
@@ -31,7 +33,9 @@ if (store) {
     try {
       return append(logId, records, at);
     } finally {
-      writeMs += performance.now() - t0;
+      const took = performance.now() - t0;
+      writeMs += took;
+      writeMaxMs = Math.max(writeMaxMs, took);
       writes++;
     }
   };
@@ -43,6 +47,8 @@ async function main(): Promise<void> {
   const deps = await defaultDeps(config, () => {});
   // Scoring off: no judge runs in the game, which isolates what scoring costs the server.
   if (scoringArg === "off") deps.evaluators = [];
+  // Scoring in a worker thread: the same judge, off the event loop (an experiment; see load-judge-worker.ts).
+  if (scoringArg === "worker") deps.evaluators = [workerLexicalJudge()];
   const server = await startServer({
     config,
     deps,
@@ -59,12 +65,28 @@ async function main(): Promise<void> {
   });
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  let gcPauseMs = 0;
+  let gcMaxPauseMs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      // The bench's own forced collections (before each heap reading) are not the server's.
+      if (((entry as { detail?: { flags?: number } }).detail?.flags ?? 0) & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) continue;
+      gcPauseMs += entry.duration;
+      gcMaxPauseMs = Math.max(gcMaxPauseMs, entry.duration);
+    }
+  }).observe({ entryTypes: ["gc"] });
   process.on("message", (message: unknown) => {
     if (message === "stats") {
       const loopDelayP99Ms = loop.percentile(99) / 1e6;
+      const loopDelayMaxMs = loop.max / 1e6;
       loop.reset();
+      const gc = { gcPauseMs, gcMaxPauseMs };
+      gcPauseMs = 0;
+      gcMaxPauseMs = 0;
+      const maxWrite = writeMaxMs;
+      writeMaxMs = 0;
       (globalThis as { gc?: () => void }).gc?.();
-      process.send?.({ type: "stats", stats: processStats({ rooms: server.registry.size, logWrites: writes, logWriteMs: writeMs, loopDelayP99Ms }) });
+      process.send?.({ type: "stats", stats: processStats({ rooms: server.registry.size, logWrites: writes, logWriteMs: writeMs, loopDelayP99Ms, loopDelayMaxMs, logWriteMaxMs: maxWrite, ...gc }) });
     } else if (typeof message === "string" && message.startsWith("snapshot:")) {
       // Diagnostics (SNEAK_LOAD_SNAPSHOTS=DIR): a heap snapshot at each stats point, to see what a player costs.
       (globalThis as { gc?: () => void }).gc?.();

@@ -53,8 +53,14 @@ export interface ProcessStats {
   /** Game-log writes and their total time, when the child keeps a log. */
   logWrites?: number;
   logWriteMs?: number;
+  /** The longest single write since the last stats call, in ms. */
+  logWriteMaxMs?: number;
   /** Event-loop delay p99 since the last stats call, in ms (how long a ready callback waited). */
   loopDelayP99Ms?: number;
+  loopDelayMaxMs?: number;
+  /** Garbage-collection pauses since the last stats call: total and longest, in ms. */
+  gcPauseMs?: number;
+  gcMaxPauseMs?: number;
 }
 
 export function processStats(extra: Partial<ProcessStats> = {}): ProcessStats {

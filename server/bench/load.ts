@@ -26,7 +26,7 @@ const program = new Command("bench:load")
   .option("--ramp <n>", "rooms started at once while ramping up", int("--ramp", 1), 10)
   .option("--db <on|off>", "keep the game log (durable writes before each ack)", "on")
   .option("--sync <normal|full>", "the log's SQLite synchronous mode", "normal")
-  .option("--scoring <on|off>", "score every clue with the configured evaluators in the game (off isolates its cost)", "on")
+  .option("--scoring <on|off|worker>", "score every clue in the game (off isolates its cost; worker: the lexical judge in a worker thread)", "on")
   .option("--think <ms>", "mean pause before each move (0: bots with zero delay; ~3000 is a quick human)", int("--think", 0), 0)
   .option("--no-bare", "skip the bare socket.io comparison")
   .option("--timeout <s>", "give up after this many seconds in all", int("--timeout", 10), 600)
@@ -43,7 +43,8 @@ interface Child {
 
 function spawnChild(file: string, args: string[]): Promise<Child> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
-    execArgv: ["--import", "tsx", "--expose-gc"],
+    // SNEAK_LOAD_PROFILE=DIR: a CPU profile of each child, written when it stops (diagnostics only).
+    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.SNEAK_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SNEAK_LOAD_PROFILE}`] : [])],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
@@ -103,7 +104,7 @@ interface RunResult {
   /** Taken with half the players connected and playing (caches warm). */
   serverMiddle: ProcessStats | null;
   middlePlayers: number;
-  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; heapGrowth: number };
+  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; logWriteMaxMs: number; heapGrowth: number; gcPauseMs: number; gcMaxPauseMs: number };
   generatorCpuMs: number;
   players: number;
   rooms: number;
@@ -172,7 +173,11 @@ async function measure(
       logWrites: (windowEnd.logWrites ?? 0) - (windowStart.logWrites ?? 0),
       logWriteMs: (windowEnd.logWriteMs ?? 0) - (windowStart.logWriteMs ?? 0),
       loopDelayP99Ms: windowEnd.loopDelayP99Ms ?? NaN,
+      loopDelayMaxMs: windowEnd.loopDelayMaxMs ?? NaN,
+      logWriteMaxMs: windowEnd.logWriteMaxMs ?? NaN,
       heapGrowth: windowEnd.heapUsed - windowStart.heapUsed,
+      gcPauseMs: windowEnd.gcPauseMs ?? NaN,
+      gcMaxPauseMs: windowEnd.gcMaxPauseMs ?? NaN,
     },
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
     players: all.length,
@@ -204,9 +209,10 @@ function report(label: string, r: RunResult): { p50: number; p99: number } {
   console.log(`  server heap ${mb(r.serverLoaded.heapUsed)}: ${kb(marginalHeap)} per added player (from ${r.middlePlayers} to ${r.players}, caches warm), ${kb(heap)} per player over idle`);
   if (c.rounds > 0) console.log(`  heap growth while playing: ${(r.serverWindow.heapGrowth / 1048576).toFixed(1)} MB over ${c.rounds} finished rounds (${kb(r.serverWindow.heapGrowth / c.rounds)} per round: what the rooms keep of past rounds)`);
   console.log(`  server RSS ${mb(r.serverLoaded.rss)}: ${kb(marginalRss)} per added player, ${kb(rss)} per player over idle`);
-  console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`);
+  if (Number.isFinite(r.serverWindow.gcPauseMs)) console.log(`  server GC pauses ${((100 * r.serverWindow.gcPauseMs) / (r.seconds * 1000)).toFixed(1)}% of the time, longest ${ms(r.serverWindow.gcMaxPauseMs)}`);
+  console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}, max ${ms(r.serverWindow.loopDelayMaxMs)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`);
   if (r.serverWindow.logWrites > 0) {
-    console.log(`  game log: ${(r.serverWindow.logWrites / r.seconds).toFixed(0)} durable writes/s, mean ${ms(r.serverWindow.logWriteMs / r.serverWindow.logWrites)} each (${((100 * r.serverWindow.logWriteMs) / (r.seconds * 1000)).toFixed(1)}% of the server's time)`);
+    console.log(`  game log: ${(r.serverWindow.logWrites / r.seconds).toFixed(0)} durable writes/s, mean ${ms(r.serverWindow.logWriteMs / r.serverWindow.logWrites)} each, longest ${ms(r.serverWindow.logWriteMaxMs)} (${((100 * r.serverWindow.logWriteMs) / (r.seconds * 1000)).toFixed(1)}% of the server's time)`);
   }
   if (r.generatorCpuMs / (r.seconds * 1000) > 0.9) console.log("  NOTE: the load generator saturated its core: these figures are what it could drive, not the server's limit.");
   if (c.errors.length > 0) console.log(`  errors: ${c.errors.length} (first: ${c.errors[0]})`);
@@ -218,7 +224,7 @@ async function main(): Promise<void> {
   const o = program.opts<{ players: number; roomSize: number; duration: number; ramp: number; db: string; sync: string; scoring: string; think: number; bare: boolean; timeout: number }>();
   if (!["on", "off"].includes(o.db)) throw new Error("--db must be on or off");
   if (!["normal", "full"].includes(o.sync)) throw new Error("--sync must be normal or full");
-  if (!["on", "off"].includes(o.scoring)) throw new Error("--scoring must be on or off");
+  if (!["on", "off", "worker"].includes(o.scoring)) throw new Error("--scoring must be on, off or worker");
   const rooms = Math.ceil(o.players / o.roomSize);
   const deadline = Date.now() + o.timeout * 1000;
   const watchdog = setTimeout(() => {

@@ -1,6 +1,6 @@
 import type { GameAction, GameState, PlayerId, RoundState } from "../../shared/game/types";
 import type { Evaluator } from "../../shared/sneak/types";
-import type { GameStore } from "./game-store";
+import type { GameStore, LogBatch } from "./game-store";
 import type { StoreRecord } from "./records";
 import { recordingEvaluator } from "./recording-evaluator";
 import { recordsOfChange } from "./state-records";
@@ -45,6 +45,8 @@ export class GameLog {
   private readonly now: () => number;
   private readonly report: (line: string) => void;
   private counter = 0;
+  private pending: LogBatch[] = [];
+  private flushScheduled = false;
 
   constructor(
     readonly store: GameStore,
@@ -67,7 +69,7 @@ export class GameLog {
   opened(room: LoggedRoom, initialState: GameState): void {
     const logId = this.freshLogId(room.code);
     this.rooms.set(room, { logId, state: initialState, fallbackSeats: new Set() });
-    this.write(logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState, evaluators: this.options.evaluatorIds }], true);
+    this.write(logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState, evaluators: this.options.evaluatorIds }], "now");
   }
 
   /** A room rebuilt from its log after a restart goes on writing to the same log. */
@@ -82,7 +84,7 @@ export class GameLog {
       // A room the log never saw open (no `opened` hook): log it anyway; it cannot be restored.
       entry = { logId: this.freshLogId(room.code), state: null, fallbackSeats: new Set() };
       this.rooms.set(room, entry);
-      this.write(entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], true);
+      this.write(entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
     }
     const before = entry.state;
     const fallbackSeats = entry.fallbackSeats;
@@ -92,7 +94,7 @@ export class GameLog {
           playedByFallback: (id) => fallbackSeats.has(id),
         })
       : [];
-    this.write(entry.logId, [{ kind: "action", action }, ...derived], true);
+    this.write(entry.logId, [{ kind: "action", action }, ...derived], "now");
     entry.state = state;
     // A fallback decision covers the one move the room applies right after it; a timeout is the server's move.
     if ("by" in action && typeof action.by === "string") fallbackSeats.delete(action.by);
@@ -103,7 +105,7 @@ export class GameLog {
   session(room: LoggedRoom, session: { token: string; playerId: string; spectator: boolean }, name: string): void {
     const entry = this.rooms.get(room);
     if (!entry) return;
-    this.write(entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], true);
+    this.write(entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], "now");
   }
 
   /** A bot's (or the fallback bot's) decision, before the room applies it. */
@@ -145,23 +147,58 @@ export class GameLog {
   closed(room: LoggedRoom, reason: string): void {
     const entry = this.rooms.get(room);
     if (!entry) return;
-    this.write(entry.logId, [{ kind: "log-close", reason }]);
+    try {
+      this.write(entry.logId, [{ kind: "log-close", reason }], "now");
+    } catch {
+      // Reported by write; a room that closes must not fail because its log could not say so.
+    }
     this.store.forget(entry.logId);
     this.rooms.delete(room);
   }
 
   /** Closes a log the server cannot restore (used at start-up). */
   closeLog(logId: string, reason: string): void {
-    this.write(logId, [{ kind: "log-close", reason }]);
+    this.write(logId, [{ kind: "log-close", reason }], "now");
   }
 
-  private write(logId: string, records: StoreRecord[], mustSucceed = false): void {
+  /**
+   * `now`: written before returning, in one transaction with any records of the same log still waiting
+   * (so the log keeps their order); throws when that fails, so the room refuses the move. `soon`: records no
+   * command waits for (judge calls, bot decisions) wait for the end of the event-loop turn and go in one
+   * transaction for all rooms; a bot decision is written with the move it led to, which follows it at once.
+   */
+  private write(logId: string, records: StoreRecord[], when: "now" | "soon" = "soon"): void {
+    const at = this.now();
+    if (when === "soon") {
+      this.pending.push({ logId, records, at });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+      return;
+    }
+    const earlier = this.pending.filter((batch) => batch.logId === logId);
+    const batches: LogBatch[] = [...earlier, { logId, records, at }];
     try {
-      this.store.append(logId, records, this.now());
+      this.store.appendBatches(batches);
+      if (earlier.length > 0) this.pending = this.pending.filter((batch) => batch.logId !== logId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.report(`game log: could not write ${records.map((r) => r.kind).join(", ")} to ${logId}: ${message}`);
-      if (mustSucceed) throw new Error(`the game log could not record this move (${message})`);
+      throw new Error(`the game log could not record this move (${message})`);
+    }
+  }
+
+  /** Writes the records waiting for the end of the turn (also called before the store closes). */
+  flush(): void {
+    this.flushScheduled = false;
+    const batches = this.pending;
+    this.pending = [];
+    try {
+      this.store.appendBatches(batches);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.report(`game log: could not write ${batches.reduce((n, b) => n + b.records.length, 0)} judge calls and bot decisions: ${message}`);
     }
   }
 }

@@ -29,6 +29,13 @@ interface EventRow {
   payload: string;
 }
 
+/** Records for one log, written at one time. */
+export interface LogBatch {
+  logId: string;
+  records: readonly StoreRecord[];
+  at: number;
+}
+
 /** One room's log. */
 export interface LogSummary {
   logId: string;
@@ -46,6 +53,7 @@ export class GameStore {
   private readonly insert: Database.Statement;
   private readonly maxSeq: Database.Statement;
   private readonly appendMany: (logId: string, records: readonly StoreRecord[], at: number) => number[];
+  private readonly appendBatchesTx: (batches: readonly LogBatch[]) => void;
 
   constructor(options: GameStoreOptions) {
     this.path = options.path;
@@ -59,7 +67,7 @@ export class GameStore {
     }
     this.insert = this.db.prepare("INSERT INTO events (log_id, seq, at, kind, round, payload) VALUES (?, ?, ?, ?, ?, ?)");
     this.maxSeq = this.db.prepare("SELECT MAX(seq) AS seq FROM events WHERE log_id = ?");
-    this.appendMany = this.db.transaction((logId: string, records: readonly StoreRecord[], at: number) => {
+    const insertAll = (logId: string, records: readonly StoreRecord[], at: number): number[] => {
       const seqs: number[] = [];
       let seq = this.seqAfterLast(logId);
       for (const record of records) {
@@ -70,6 +78,10 @@ export class GameStore {
       }
       this.nextSeq.set(logId, seq);
       return seqs;
+    };
+    this.appendMany = this.db.transaction(insertAll);
+    this.appendBatchesTx = this.db.transaction((batches: readonly LogBatch[]) => {
+      for (const batch of batches) insertAll(batch.logId, batch.records, batch.at);
     });
   }
 
@@ -98,6 +110,17 @@ export class GameStore {
     } catch (error) {
       // A failed transaction leaves the cached counter possibly ahead; re-read it next time.
       this.nextSeq.delete(logId);
+      throw error;
+    }
+  }
+
+  /** Writes records of several logs (each batch with its own time) in one transaction: all or none. */
+  appendBatches(batches: readonly LogBatch[]): void {
+    if (batches.length === 0) return;
+    try {
+      this.appendBatchesTx(batches);
+    } catch (error) {
+      for (const batch of batches) this.nextSeq.delete(batch.logId);
       throw error;
     }
   }

@@ -55,6 +55,26 @@ describe("GameLog", () => {
     expect(clue).toMatchObject({ text: "timely", source: "fallback", model: "lexical", turn: 0 });
   });
 
+  it("writes judge calls and bot decisions at the end of the turn, or with the next move of their room, in order", async () => {
+    const table = await loggedTable(store);
+    const logId = table.log.logIdOf(table.room)!;
+    table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
+    const decisions = () => store.eventsOf(logId, ["bot-decision"]);
+    table.log.decision(table.room, PLAYERS.lex, "vote", { value: PLAYERS.ann, source: "lexical" });
+    expect(decisions()).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(decisions()).toHaveLength(1);
+    // A decision and the move it leads to: written together, the decision first.
+    const round = table.state.rounds[0];
+    const first = round.order[0];
+    table.log.decision(table.room, first, "clue", { value: "quokka", source: "lexical" });
+    table.act({ type: "giveClue", now: table.tick(), by: first, text: "quokka" });
+    const events = store.eventsOf(logId);
+    const decision = events.find((e) => e.kind === "bot-decision" && (e as { output?: string }).output === "quokka")!;
+    const clue = events.find((e) => e.kind === "clue" && (e as { text?: string }).text === "quokka")!;
+    expect(decision.seq).toBeLessThan(clue.seq);
+  });
+
   it("refuses a move it cannot make durable, so the room never plays it unrecorded", async () => {
     const table = await loggedTable(store);
     store.close();
