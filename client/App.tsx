@@ -4,6 +4,7 @@ import { Notices } from "./components/Notices";
 import { ThemeToggle } from "./components/ThemeToggle";
 import { HomeScreen } from "./screens/HomeScreen";
 import { RoomScreen } from "./screens/RoomScreen";
+import { LeaderboardScreen } from "./screens/LeaderboardScreen";
 import { useConnectionStore } from "./stores/connection-store";
 import { useRouteStore } from "./stores/route-store";
 import { Icon } from "./components/Icon";
@@ -50,7 +51,9 @@ export function App() {
       </header>
       <ConnectionBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        <ErrorBoundary>{route.name === "home" ? <HomeScreen /> : <RoomScreen key={route.code} code={route.code} />}</ErrorBoundary>
+        <ErrorBoundary>
+          {route.name === "home" ? <HomeScreen /> : route.name === "leaderboard" ? <LeaderboardScreen /> : <RoomScreen key={route.code} code={route.code} />}
+        </ErrorBoundary>
       </main>
       <Notices />
     </>

@@ -26,10 +26,10 @@ export function createHttpApp(staticDir: string, stats: () => { rooms: number },
         },
       }),
     );
-    // Share links and any client route land on the SPA; the client reads the code from the path.
-    app.get(["/r/:code", "/r/:code/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
+    // Share links and any client route land on the SPA; the client reads the route from the path.
+    app.get(["/r/:code", "/r/:code/", "/leaderboard", "/leaderboard/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
   } else {
-    app.get(["/", "/r/:code"], (_req, res) => {
+    app.get(["/", "/r/:code", "/leaderboard"], (_req, res) => {
       res.type("html").send(PLACEHOLDER_PAGE);
     });
   }

@@ -8,6 +8,7 @@ import { availableCategories } from "../model/categories";
 import { settingsPatchFor } from "../model/settings-patch";
 import { nameOf } from "../model/players";
 import { Icon } from "../components/Icon";
+import { GameDataLinks } from "../components/GameDataLinks";
 
 /** The winner, the last round's reveal, the final scores, and play again. */
 export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView | null }) {
@@ -37,6 +38,7 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
           <p className="muted">The host can start another game with the same table.</p>
         )}
       </div>
+      <GameDataLinks code={snapshot.code} gameNumber={game.gameNumber} leaderboardLink />
       {you.isHost && (
         <details style={{ marginBottom: "1rem" }}>
           <summary>

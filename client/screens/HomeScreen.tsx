@@ -111,6 +111,21 @@ export function HomeScreen() {
             </button>
           </form>
         </section>
+        <section className="card span-2" aria-labelledby="leaderboard-heading">
+          <h2 id="leaderboard-heading">Humans vs models</h2>
+          <p className="muted small">Every game here is scored like the SNEAK benchmark: whose clues are more informative, and whose give less away?</p>
+          <a
+            href="/leaderboard"
+            className="button-link"
+            data-testid="home-leaderboard-link"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ name: "leaderboard" });
+            }}
+          >
+            See the leaderboard
+          </a>
+        </section>
       </div>
     </div>
   );

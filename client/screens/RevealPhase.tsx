@@ -4,6 +4,7 @@ import { RoundHeader } from "../components/RoundHeader";
 import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
+import { GameDataLinks } from "../components/GameDataLinks";
 
 /** The round's reveal, then the host deals the next one. */
 export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
@@ -31,6 +32,7 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
           </p>
         )}
       </div>
+      <GameDataLinks code={snapshot.code} gameNumber={game.gameNumber} />
     </section>
   );
 }

@@ -1,16 +1,17 @@
 import { create } from "zustand";
 
-/** The two places a player can be: the home page or a room, addressed by its share link /r/CODE. */
-export type Route = { name: "home" } | { name: "room"; code: string };
+/** Where a player can be: the home page, a room (addressed by its share link /r/CODE), or the leaderboard. */
+export type Route = { name: "home" } | { name: "room"; code: string } | { name: "leaderboard" };
 
 /** Room codes are four letters; links are forgiving about case and a trailing slash. */
 export function routeFromPath(pathname: string): Route {
   const m = /^\/r\/([A-Za-z]{4})\/?$/.exec(pathname);
-  return m ? { name: "room", code: m[1].toUpperCase() } : { name: "home" };
+  if (m) return { name: "room", code: m[1].toUpperCase() };
+  return /^\/leaderboard\/?$/.test(pathname) ? { name: "leaderboard" } : { name: "home" };
 }
 
 export function pathForRoute(route: Route): string {
-  return route.name === "room" ? `/r/${route.code}` : "/";
+  return route.name === "room" ? `/r/${route.code}` : route.name === "leaderboard" ? "/leaderboard" : "/";
 }
 
 interface RouteState {

@@ -21,8 +21,8 @@ describe("HTTP: the built client, share links and caching", () => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
-  it("serves index.html for / and for a share link, never cached stale", async () => {
-    for (const route of ["/", "/r/ABCD"]) {
+  it("serves index.html for /, a share link and the leaderboard page, never cached stale", async () => {
+    for (const route of ["/", "/r/ABCD", "/leaderboard", "/leaderboard/"]) {
       const res = await fetch(server.url + route);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("SNEAK test page");
@@ -38,6 +38,8 @@ describe("HTTP: the built client, share links and caching", () => {
 
   it("answers unknown paths with 404 and the health probe with JSON", async () => {
     expect((await fetch(server.url + "/nope")).status).toBe(404);
+    // Only the client's own routes fall back to the page: a near miss stays a 404.
+    expect((await fetch(server.url + "/leaderboards")).status).toBe(404);
     const health = await fetch(server.url + "/healthz");
     expect(await health.json()).toMatchObject({ ok: true });
   });

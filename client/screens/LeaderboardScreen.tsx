@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import { LeaderboardTables } from "../components/LeaderboardTables";
+import { fetchLeaderboardJson } from "../net/data-api";
+import { leaderboardOf, type Leaderboard } from "../model/leaderboard";
+import { useRouteStore } from "../stores/route-store";
+
+type Load = { kind: "loading" } | { kind: "ready"; board: Leaderboard } | { kind: "failed"; off: boolean; message: string };
+
+/** /leaderboard: humans versus models over every logged game, from GET /api/leaderboard. */
+export function LeaderboardScreen() {
+  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const navigate = useRouteStore((s) => s.navigate);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoad({ kind: "loading" });
+    void fetchLeaderboardJson().then((result) => {
+      if (cancelled) return;
+      if (!result.ok) return setLoad({ kind: "failed", off: result.off, message: result.message });
+      const parsed = leaderboardOf(result.value);
+      setLoad(parsed.ok ? { kind: "ready", board: parsed.board } : { kind: "failed", off: false, message: parsed.message });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    document.title = "Leaderboard · SNEAK";
+    return () => {
+      document.title = "SNEAK";
+    };
+  }, []);
+
+  const empty = load.kind === "ready" && load.board.generators.length === 0 && load.board.rounds === 0;
+  return (
+    <div className="stack" data-testid="leaderboard" data-state={empty ? "empty" : load.kind}>
+      <section className="card" aria-labelledby="lb-title">
+        <h1 id="lb-title" className="phase-title">
+          Leaderboard: humans vs models
+        </h1>
+        <p>
+          Every game played on this server is scored the way the SNEAK benchmark scores clues. A good clue has high <strong>utility</strong>: an ally who
+          knows the secret picks it out from look-alike decoys given the clue. And it has low <strong>leakage</strong>: the Chameleon, who sees only the
+          grid, cannot find the secret from it. <strong>SoftScore</strong> = utility × (1 − leakage) rewards both at once; <strong>BinaryScore</strong> counts
+          the clues where the ally's first pick is the secret and the Chameleon's is not.
+        </p>
+        <p className="muted small">
+          The ranges are 95% intervals (bootstrap over clues or rounds): with few games they are wide, and two generators whose ranges overlap may not
+          really differ. "–" means no data yet. Only revealed rounds count.
+        </p>
+        {load.kind === "ready" && !empty && (
+          <p className="small" data-testid="lb-totals">
+            {load.board.games} {load.board.games === 1 ? "game" : "games"}, {load.board.rounds} {load.board.rounds === 1 ? "round" : "rounds"} logged.
+          </p>
+        )}
+      </section>
+
+      {load.kind === "loading" && (
+        <div className="card" role="status">
+          <p className="muted" style={{ margin: 0 }}>
+            Loading the leaderboard…
+          </p>
+        </div>
+      )}
+      {load.kind === "failed" && (
+        <div className="card" role="alert" data-testid="lb-error">
+          <p style={{ margin: 0 }}>{load.message}</p>
+          {!load.off && (
+            <button type="button" className="secondary" style={{ marginTop: "0.8rem" }} onClick={() => setAttempt((a) => a + 1)}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {empty && (
+        <div className="card" data-testid="lb-empty">
+          <p style={{ margin: 0 }}>
+            No games logged yet. Play a game to the reveal and its clues will be ranked here.{" "}
+            <a
+              href="/"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate({ name: "home" });
+              }}
+            >
+              Start a game
+            </a>
+          </p>
+        </div>
+      )}
+      {load.kind === "ready" && !empty && <LeaderboardTables board={load.board} />}
+      {load.kind === "ready" && !empty && <p className="muted small">{load.board.method}</p>}
+    </div>
+  );
+}
