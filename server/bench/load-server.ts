@@ -26,12 +26,11 @@ let writes = 0;
 let writeMs = 0;
 let writeMaxMs = 0;
 if (store) {
-  // Time every durable write: this is the cost the command path pays before its ack.
-  const append = store.append.bind(store);
-  store.append = (logId, records, at) => {
+  // Time every write: this is what the command path pays before its ack (and the end-of-turn batches).
+  const timed = <A extends unknown[], R>(write: (...args: A) => R) => (...args: A): R => {
     const t0 = performance.now();
     try {
-      return append(logId, records, at);
+      return write(...args);
     } finally {
       const took = performance.now() - t0;
       writeMs += took;
@@ -39,6 +38,8 @@ if (store) {
       writes++;
     }
   };
+  store.append = timed(store.append.bind(store));
+  store.appendBatches = timed(store.appendBatches.bind(store));
 }
 
 async function main(): Promise<void> {
