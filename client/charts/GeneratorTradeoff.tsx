@@ -43,13 +43,13 @@ export function GeneratorTradeoff({ points }: { points: TradeoffPoint[] }) {
               labelFormatter={() => ""}
             />
             <Scatter name="Humans" data={humans} fill="var(--soft)" shape="diamond" isAnimationActive={false}>
-              <ErrorBar dataKey="xError" direction="x" stroke="var(--soft)" width={6} />
-              <ErrorBar dataKey="yError" direction="y" stroke="var(--soft)" width={6} />
+              <ErrorBar dataKey="xError" direction="x" stroke="var(--soft)" width={6} isAnimationActive={false} />
+              <ErrorBar dataKey="yError" direction="y" stroke="var(--soft)" width={6} isAnimationActive={false} />
               <LabelList dataKey="name" position="top" fill="var(--text)" fontSize={12} />
             </Scatter>
             <Scatter name="Bots" data={bots} fill="var(--utility)" shape="circle" isAnimationActive={false}>
-              <ErrorBar dataKey="xError" direction="x" stroke="var(--utility)" width={6} />
-              <ErrorBar dataKey="yError" direction="y" stroke="var(--utility)" width={6} />
+              <ErrorBar dataKey="xError" direction="x" stroke="var(--utility)" width={6} isAnimationActive={false} />
+              <ErrorBar dataKey="yError" direction="y" stroke="var(--utility)" width={6} isAnimationActive={false} />
               <LabelList dataKey="name" position="top" fill="var(--text)" fontSize={12} />
             </Scatter>
           </ScatterChart>

@@ -64,9 +64,11 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
       </section>
 
       {points.length > 0 && (
-        <Suspense fallback={<div className="chart-box chart-placeholder">Loading the chart…</div>}>
-          <GeneratorTradeoff points={points} />
-        </Suspense>
+        <div>
+          <Suspense fallback={<div className="chart-box chart-placeholder">Loading the chart…</div>}>
+            <GeneratorTradeoff points={points} />
+          </Suspense>
+        </div>
       )}
 
       <section className="card" aria-labelledby="lb-judgments">

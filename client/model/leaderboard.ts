@@ -1,48 +1,57 @@
-import { z } from "zod";
-import type { Leaderboard as ServerLeaderboard } from "../../server/export/leaderboard";
+import type { AgreementRow, GeneratorRow, JudgmentRow, Leaderboard } from "../../server/export/leaderboard";
+import type { Estimate } from "../../server/export/bootstrap";
 
 /**
- * The leaderboard as GET /api/leaderboard sends it (server/export/leaderboard.ts, docs/DATA.md), checked on
- * arrival so a mismatched server shows a message instead of a broken page; and how its cells read.
+ * The leaderboard as GET /api/leaderboard sends it (the types are STORE's, server/export/leaderboard.ts,
+ * imported as types only), checked on arrival so a mismatched server shows a message instead of a broken
+ * page; and how its cells read. The check is hand-written: zod's full build would double the page's bundle.
  */
 
-const EstimateSchema = z.object({ n: z.number(), mean: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
-const Task = z.enum(["vote", "chameleon-guess"]);
+export type { Estimate, GeneratorRow, Leaderboard };
 
-export const LeaderboardSchema = z.object({
-  generators: z.array(
-    z.object({
-      generator: z.string(),
-      clues: z.number(),
-      fallbacks: z.number(),
-      utility: EstimateSchema,
-      leakage: EstimateSchema,
-      softScore: EstimateSchema,
-      binaryScore: EstimateSchema,
-      bluffUtility: EstimateSchema,
-    }),
-  ),
-  judgments: z.array(z.object({ task: Task, worker: EstimateSchema, plurality: EstimateSchema, chance: z.number().nullable(), evaluators: EstimateSchema })),
-  agreement: z.array(z.object({ task: Task, top1: EstimateSchema, strictMajority: EstimateSchema, correlation: z.object({ r: z.number().nullable(), n: z.number() }) })),
-  games: z.number(),
-  rounds: z.number(),
-  method: z.string(),
-});
-
-export type Leaderboard = z.infer<typeof LeaderboardSchema>;
-export type Estimate = z.infer<typeof EstimateSchema>;
-export type GeneratorRow = Leaderboard["generators"][number];
-
-// Compile-time guard: the server's type must fit this schema, so a change there breaks the build here.
-const fits: (board: ServerLeaderboard) => Leaderboard = (board) => board;
-void fits;
+type Check = (v: unknown, path: string) => string | null;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const num: Check = (v, p) => (typeof v === "number" && Number.isFinite(v) ? null : `${p}: expected a number`);
+const numOrNull: Check = (v, p) => (v === null ? null : num(v, p));
+const str: Check = (v, p) => (typeof v === "string" ? null : `${p}: expected a string`);
+const task: Check = (v, p) => (v === "vote" || v === "chameleon-guess" ? null : `${p}: expected vote or chameleon-guess`);
+function object(fields: Record<string, Check>): Check {
+  return (v, p) => {
+    if (!isObject(v)) return `${p}: expected an object`;
+    for (const [key, check] of Object.entries(fields)) {
+      const problem = check(v[key], p ? `${p}.${key}` : key);
+      if (problem) return problem;
+    }
+    return null;
+  };
+}
+function array(item: Check): Check {
+  return (v, p) => {
+    if (!Array.isArray(v)) return `${p}: expected a list`;
+    for (let i = 0; i < v.length; i++) {
+      const problem = item(v[i], `${p}.${i}`);
+      if (problem) return problem;
+    }
+    return null;
+  };
+}
+const estimate = object({ n: num, mean: numOrNull, low: numOrNull, high: numOrNull });
+const generatorRow = object({ generator: str, clues: num, fallbacks: num, utility: estimate, leakage: estimate, softScore: estimate, binaryScore: estimate, bluffUtility: estimate } satisfies Record<keyof GeneratorRow, Check>);
+const judgmentRow = object({ task, worker: estimate, plurality: estimate, chance: numOrNull, evaluators: estimate } satisfies Record<keyof JudgmentRow, Check>);
+const agreementRow = object({ task, top1: estimate, strictMajority: estimate, correlation: object({ r: numOrNull, n: num }) } satisfies Record<keyof AgreementRow, Check>);
+const leaderboard = object({
+  generators: array(generatorRow),
+  judgments: array(judgmentRow),
+  agreement: array(agreementRow),
+  games: num,
+  rounds: num,
+  method: str,
+} satisfies Record<keyof Leaderboard, Check>);
 
 /** The validated board, or a one-line reason. */
 export function leaderboardOf(json: unknown): { ok: true; board: Leaderboard } | { ok: false; message: string } {
-  const parsed = LeaderboardSchema.safeParse(json);
-  if (parsed.success) return { ok: true, board: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, message: `The server's leaderboard has an unexpected shape (${issue.path.join(".") || "top level"}: ${issue.message}).` };
+  const problem = leaderboard(json, "");
+  return problem === null ? { ok: true, board: json as Leaderboard } : { ok: false, message: `The server's leaderboard has an unexpected shape (${problem}).` };
 }
 
 /** "–" when there is no data (never 0), else the mean out of 100. */

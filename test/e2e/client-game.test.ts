@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoomSnapshot } from "../../shared/protocol";
 import type { RunningServer } from "../../server/app";
-import { startTestServer } from "../support/socket-server";
-import { ensureClientBuilt, launchChromium, recordFrames, screenshot, socketEventOf } from "./client-browser";
+import { SCREENSHOT_DIR, ensureClientBuilt, launchChromium, recordFrames, screenshot, socketEventOf } from "./client-browser";
+import { startServerWithGameLog } from "./client-server";
 
 /**
  * The whole party in a real browser: three people (one on a 360 px phone) and two lexical bots play a game
@@ -60,7 +62,7 @@ const people: Person[] = [];
 
 beforeAll(async () => {
   ensureClientBuilt();
-  server = await startTestServer({ staticDir: "dist" }, { seed: "e2e" });
+  server = await startServerWithGameLog("e2e");
   browser = await launchChromium();
 }, 120_000);
 
@@ -344,6 +346,33 @@ describe("the browser client", () => {
       const secret = secrets.get(seen.round)!;
       expect(new RegExp(`\\b${secret}\\b`, "i").test(seen.text), `${seen.name} saw "${secret}" outside the grid in round ${seen.round}`).toBe(false);
     }
+
+    // The finished game's data: the export button downloads a JSONL holding exactly the game's clues.
+    const [download] = await Promise.all([ana.page.waitForEvent("download"), ana.page.getByTestId("export-jsonl").click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^sneak-${code}-.+-game1\\.jsonl$`));
+    const lines = readFileSync((await download.path())!, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string; message?: string });
+    const given = gameOver.game.rounds.flatMap((r) => r.clues.map((c) => c.text));
+    expect(lines.filter((l) => l.type === "clue").map((l) => l.message)).toEqual(given);
+    expect(lines.filter((l) => l.type === "round")).toHaveLength(gameOver.game.rounds.length);
+    await ana.page.getByTestId("export-status").filter({ hasText: "Downloaded" }).waitFor();
+    await ana.page.getByTestId("game-data").screenshot({ path: path.join(SCREENSHOT_DIR, "08-gameOver-export-ana.png") });
+    // The leaderboard ranks this game's generators: Ben follows the link on his phone (dark mode) and comes back.
+    await ben.page.getByTestId("leaderboard-link").click();
+    await ben.page.getByTestId("lb-generator-row").first().waitFor();
+    const generators = await ben.page.getByTestId("lb-generator-row").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.generator));
+    expect(generators).toEqual(expect.arrayContaining(["human", "bot:lexical"]));
+    await ben.page.getByTestId("generator-tradeoff").locator("svg.recharts-surface").waitFor();
+    await screenshot(ben.page, "09-leaderboard-ben-360px-dark");
+    await ben.page.goBack();
+    await ben.page.locator("[data-testid=room][data-phase=gameOver]").waitFor();
+    // And on a desktop, light, reached from the home page.
+    const desk = await ana.context.newPage();
+    await desk.goto(server.url);
+    await desk.getByTestId("home-leaderboard-link").click();
+    await desk.getByTestId("generator-tradeoff").locator("svg.recharts-surface").waitFor();
+    expect(new URL(desk.url()).pathname).toBe("/leaderboard");
+    await screenshot(desk, "09-leaderboard-desktop");
+    await desk.close();
     gameNumber++;
 
     // Play again: the same table is dealt a fresh game, scores back to zero.

@@ -19,6 +19,12 @@ describe("routes", () => {
     expect(routeFromPath("/elsewhere")).toEqual({ name: "home" });
     expect(pathForRoute({ name: "room", code: "QRST" })).toBe("/r/QRST");
   });
+  it("has a leaderboard page at /leaderboard", () => {
+    expect(routeFromPath("/leaderboard")).toEqual({ name: "leaderboard" });
+    expect(routeFromPath("/leaderboard/")).toEqual({ name: "leaderboard" });
+    expect(routeFromPath("/leaderboards")).toEqual({ name: "home" });
+    expect(pathForRoute({ name: "leaderboard" })).toBe("/leaderboard");
+  });
   it("keeps only four letters of a typed code", () => {
     expect(normalizedCode(" ab-c d9e")).toBe("ABCD");
   });
