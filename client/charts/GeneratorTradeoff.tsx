@@ -45,12 +45,12 @@ export function GeneratorTradeoff({ points }: { points: TradeoffPoint[] }) {
             <Scatter name="Humans" data={humans} fill="var(--soft)" shape="diamond" isAnimationActive={false}>
               <ErrorBar dataKey="xError" direction="x" stroke="var(--soft)" width={6} isAnimationActive={false} />
               <ErrorBar dataKey="yError" direction="y" stroke="var(--soft)" width={6} isAnimationActive={false} />
-              <LabelList dataKey="name" position="top" fill="var(--text)" fontSize={12} />
+              <LabelList dataKey="name" position="right" offset={8} dy={-10} fill="var(--text)" fontSize={12} />
             </Scatter>
             <Scatter name="Bots" data={bots} fill="var(--utility)" shape="circle" isAnimationActive={false}>
               <ErrorBar dataKey="xError" direction="x" stroke="var(--utility)" width={6} isAnimationActive={false} />
               <ErrorBar dataKey="yError" direction="y" stroke="var(--utility)" width={6} isAnimationActive={false} />
-              <LabelList dataKey="name" position="top" fill="var(--text)" fontSize={12} />
+              <LabelList dataKey="name" position="right" offset={8} dy={-10} fill="var(--text)" fontSize={12} />
             </Scatter>
           </ScatterChart>
         </ResponsiveContainer>

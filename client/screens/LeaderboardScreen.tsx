@@ -37,7 +37,7 @@ export function LeaderboardScreen() {
   return (
     <div className="stack" data-testid="leaderboard" data-state={empty ? "empty" : load.kind}>
       <section className="card" aria-labelledby="lb-title">
-        <h1 id="lb-title" className="phase-title">
+        <h1 id="lb-title" className="phase-title lb-title">
           Leaderboard: humans vs models
         </h1>
         <p>
