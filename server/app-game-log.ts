@@ -1,6 +1,4 @@
 import type express from "express";
-import { applyAction } from "../shared/game/rules";
-import type { GameState } from "../shared/game/types";
 import type { Dataset } from "../shared/sneak/types";
 import type { RestoredRoom } from "./app";
 import { libraryOf } from "./app";
@@ -9,7 +7,7 @@ import { dataRouter } from "./export/router";
 import { GameLog } from "./store/game-log";
 import { GameStore } from "./store/game-store";
 import { gameLogHooks } from "./store/room-hooks";
-import { isFailure, plansForOpenLogs, roomRngOf } from "./store/restore";
+import { isFailure, plansForOpenLogs } from "./store/restore";
 import type { StoreConfig } from "./store/store-config";
 
 /**
@@ -38,15 +36,8 @@ export function wiredGameLog(store: StoreConfig, dataset: Dataset, evaluatorIds:
       gameLog.closeLog(plan.logId, `unrestorable: ${plan.reason}`);
       continue;
     }
-    // Replay once more to leave the reducer's RNG where the live room's was.
-    const rng = roomRngOf(plan.seed);
-    let state: GameState = plan.initialState;
-    for (const action of plan.actions) {
-      const result = applyAction(state, action, rng);
-      if (!result.ok) break;
-      state = result.state;
-    }
-    restore.push({ roomCode: plan.roomCode, seed: plan.seed, state, rng, sessions: plan.sessions, logId: plan.logId });
+    // The plan's replay left the reducer's RNG where the live room's was.
+    restore.push({ roomCode: plan.roomCode, seed: plan.seed, state: plan.state, rng: plan.rng, sessions: plan.sessions, logId: plan.logId });
   }
   return {
     observer: {
