@@ -14,8 +14,6 @@ export interface BotView {
   /** Everyone seated, this bot included. */
   players: { playerId: string; name: string }[];
   maxClueWords: number;
-  /** The category's decoy messages (public, category-level: no hint of the secret); absent for custom cards. */
-  decoys?: string[];
   /** A deterministic seed for this decision (room seed + round + seat): bots are reproducible. */
   seed: string;
 }

@@ -15,7 +15,6 @@ export function createLexicalBrain(): LexicalBrain {
         words: view.words,
         secret: view.secret,
         avoid: [...avoid, ...view.clues.map((c) => c.text)],
-        decoys: view.decoys,
       };
       // bestLexicalClue's ranking, keeping the table's word limit (WordNet offers multi-word lemmas).
       const best = scoredLexicalClues(request).find((c) => !clueViolation(c.text, view.words, view.maxClueWords));
@@ -26,7 +25,8 @@ export function createLexicalBrain(): LexicalBrain {
       const refused = [...avoid];
       for (let attempt = 0; attempt < 6; attempt++) {
         const rng = seededRng(`${view.seed}/bluff/${attempt}`);
-        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues: [...earlierClues, ...refused] }, rng);
+        // Refused attempts are to be avoided, not read as evidence about the secret.
+        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues, avoid: refused }, rng);
         if (!clueViolation(clue, view.words, view.maxClueWords)) return clue;
         refused.push(clue);
       }

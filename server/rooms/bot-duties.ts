@@ -36,7 +36,7 @@ export function dutyOf(state: GameState, seatId: PlayerId): { duty: Duty; key: s
 }
 
 /** The bot's picture of the table, built from its own view only. */
-export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, seed: string, decoys?: string[]): BotView {
+export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, seed: string): BotView {
   return {
     playerId: seatId,
     category: round.category,
@@ -45,7 +45,6 @@ export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, se
     clues: round.clues.map((c) => ({ playerId: c.playerId, text: c.text })),
     players: round.order.map((id) => ({ playerId: id, name: view.seats.find((s) => s.id === id)?.name ?? id })),
     maxClueWords: view.settings.clueMaxWords,
-    decoys,
     // By seat position, not id: ids are random, and a seeded game must replay identically.
     seed: `${seed}/${view.gameNumber}/${round.number}/${view.seats.findIndex((s) => s.id === seatId)}`,
   };

@@ -165,10 +165,12 @@ export class SeatDriver {
     return text;
   }
 
+  /**
+   * A bot knows what a human in its seat knows: never the decoys that will score its clue, or it could
+   * steer away from them and its utility would not compare with the humans' (the benchmark hides them too).
+   */
   private botViewFor(due: NonNullable<ReturnType<typeof dutyOf>>, seatId: PlayerId) {
-    const card = this.host.state()?.rounds[due.round.number - 1]?.card;
-    const decoys = card?.source === "dataset" ? this.host.deps.decoysOf(card.category) : undefined;
-    return botViewOf(due.view, due.round, seatId, this.host.room.seed, decoys);
+    return botViewOf(due.view, due.round, seatId, this.host.room.seed);
   }
 
   private note(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void {
