@@ -167,6 +167,17 @@ describe("leaderboard page", () => {
   });
 });
 
+/** Blob.text() where the environment's Blob has it; FileReader where it does not (jsdom's Blob under Node 24's fetch). */
+function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === "function") return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 describe("export buttons", () => {
   it("downloads this game's JSONL with the server's file name, and the CSV from its link", async () => {
     setDataApiBase(logged);
@@ -177,14 +188,14 @@ describe("export buttons", () => {
     expect(screen.getByTestId("export-jsonl").textContent).toBe("Preparing…");
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].filename).toMatch(/^sneak-ONEA-.+-game1\.jsonl$/);
-    const lines = (await saved[0].blob.text()).trim().split("\n").map((l) => JSON.parse(l) as { type: string; message?: string });
+    const lines = (await textOf(saved[0].blob)).trim().split("\n").map((l) => JSON.parse(l) as { type: string; message?: string });
     expect(lines.filter((l) => l.type === "clue").map((l) => l.message)).toContain("whiskers");
     expect((await screen.findByTestId("export-status")).textContent).toBe(`Downloaded ${saved[0].filename}.`);
 
     fireEvent.click(screen.getByTestId("export-csv"));
     await vi.waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1].filename).toMatch(/\.csv$/);
-    expect((await saved[1].blob.text()).split("\n")[0]).toContain("game,round,turn");
+    expect((await textOf(saved[1].blob)).split("\n")[0]).toContain("game,round,turn");
   });
 
   it("explains a server without a game log and disables both downloads", async () => {
