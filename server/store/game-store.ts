@@ -1,7 +1,7 @@
-import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
+import { openSqlite, type SqliteDatabase, type SqliteStatement } from "./sqlite-driver";
 import type { RecordKind, RecordOf, StoreRecord, StoredEvent } from "./records";
 
 /**
@@ -48,21 +48,21 @@ export interface LogSummary {
 
 export class GameStore {
   readonly path: string;
-  private readonly db: Database.Database;
+  private readonly db: SqliteDatabase;
   private readonly nextSeq = new Map<string, number>();
-  private readonly insert: Database.Statement;
-  private readonly maxSeq: Database.Statement;
+  private readonly insert: SqliteStatement;
+  private readonly maxSeq: SqliteStatement;
   private readonly appendMany: (logId: string, records: readonly StoreRecord[], at: number) => number[];
   private readonly appendBatchesTx: (batches: readonly LogBatch[]) => void;
 
   constructor(options: GameStoreOptions) {
     this.path = options.path;
     if (options.path !== ":memory:" && !options.readonly) mkdirSync(dirname(options.path), { recursive: true });
-    this.db = new Database(options.path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    this.db = openSqlite(options.path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
     if (!options.readonly) {
-      this.db.pragma("journal_mode = WAL");
-      this.db.pragma(`synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
-      this.db.pragma("busy_timeout = 5000");
+      this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec(`PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
+      this.db.exec("PRAGMA busy_timeout = 5000");
       this.migrate();
     }
     this.insert = this.db.prepare("INSERT INTO events (log_id, seq, at, kind, round, payload) VALUES (?, ?, ?, ?, ?, ?)");
@@ -86,10 +86,10 @@ export class GameStore {
   }
 
   private migrate(): void {
-    const version = this.db.pragma("user_version", { simple: true }) as number;
+    const version = this.db.pragmaValue("user_version") as number;
     if (version > SCHEMA_VERSION) throw new Error(`${this.path}: written by a newer SNEAK (schema ${version} > ${SCHEMA_VERSION})`);
     this.db.exec(SCHEMA_SQL);
-    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   }
 
   private seqAfterLast(logId: string): number {

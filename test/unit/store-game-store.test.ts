@@ -1,4 +1,4 @@
-import Database from "better-sqlite3";
+import { openSqlite } from "../../server/store/sqlite-driver";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +47,7 @@ describe("GameStore", () => {
 
   it("refuses to update or delete an event", () => {
     store.append("g1", [open]);
-    const raw = new Database(store.path);
+    const raw = openSqlite(store.path);
     expect(() => raw.prepare("UPDATE events SET kind = 'x'").run()).toThrow(/append-only/);
     expect(() => raw.prepare("DELETE FROM events").run()).toThrow(/append-only/);
     raw.close();

@@ -1,0 +1,111 @@
+import Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+
+/**
+ * The few SQLite operations the game log needs, over one of two drivers:
+ * - better-sqlite3 12 (the last major that supports Node 20) on Node 20 and 22;
+ * - Node's built-in `node:sqlite` on Node 24 and later, because better-sqlite3 12 aborts the whole
+ *   process there (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook) whenever the
+ *   garbage collector finalizes one of its statements, and better-sqlite3 13, which fixes it, no longer
+ *   supports Node 20.
+ * `SNEAK_SQLITE_DRIVER=better-sqlite3|node:sqlite` overrides the choice (tests, diagnosis).
+ */
+
+export type SqliteDriverName = "better-sqlite3" | "node:sqlite";
+
+export interface SqliteStatement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
+export interface SqliteDatabase {
+  readonly driver: SqliteDriverName;
+  exec(sql: string): void;
+  prepare(sql: string): SqliteStatement;
+  /** `fn` inside BEGIN … COMMIT, rolled back if it throws; a call inside another transaction joins it. */
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
+  /** The value of a one-value pragma such as `user_version`. */
+  pragmaValue(name: string): unknown;
+  readonly open: boolean;
+  close(): void;
+}
+
+export interface OpenOptions {
+  readonly?: boolean;
+  /** Fail instead of creating a missing file. */
+  fileMustExist?: boolean;
+}
+
+export function defaultDriver(env: Record<string, string | undefined> = process.env, nodeVersion = process.versions.node): SqliteDriverName {
+  const chosen = env.SNEAK_SQLITE_DRIVER;
+  if (chosen === "better-sqlite3" || chosen === "node:sqlite") return chosen;
+  if (chosen) throw new Error(`SNEAK_SQLITE_DRIVER: "${chosen}" is neither "better-sqlite3" nor "node:sqlite"`);
+  return Number(nodeVersion.split(".")[0]) >= 24 ? "node:sqlite" : "better-sqlite3";
+}
+
+export function openSqlite(path: string, options: OpenOptions = {}, driver: SqliteDriverName = defaultDriver()): SqliteDatabase {
+  return driver === "node:sqlite" ? openWithNodeSqlite(path, options) : openWithBetterSqlite(path, options);
+}
+
+function openWithBetterSqlite(path: string, options: OpenOptions): SqliteDatabase {
+  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.fileMustExist ?? false });
+  return {
+    driver: "better-sqlite3",
+    exec: (sql) => void db.exec(sql),
+    prepare: (sql) => db.prepare(sql),
+    transaction: (fn) => db.transaction(fn) as never,
+    pragmaValue: (name) => db.pragma(name, { simple: true }),
+    get open() {
+      return db.open;
+    },
+    close: () => db.close(),
+  };
+}
+
+/** The part of `node:sqlite` used here (its types are not in @types/node 20). */
+interface NodeSqliteModule {
+  DatabaseSync: new (path: string, options?: { readOnly?: boolean; open?: boolean }) => {
+    exec(sql: string): void;
+    prepare(sql: string): SqliteStatement;
+    readonly isOpen: boolean;
+    close(): void;
+  };
+}
+
+function openWithNodeSqlite(path: string, options: OpenOptions): SqliteDatabase {
+  // Loaded at run time: on Node 20 the module does not exist, and this driver is never chosen there.
+  const sqlite = process.getBuiltinModule?.("node:sqlite") as NodeSqliteModule | undefined;
+  if (!sqlite) throw new Error(`node:sqlite is not available on Node ${process.versions.node}; set SNEAK_SQLITE_DRIVER=better-sqlite3`);
+  // node:sqlite has no fileMustExist: its read-only mode already refuses a missing file, and so do we.
+  if (options.fileMustExist && path !== ":memory:" && !existsSync(path)) throw new Error(`unable to open database file: ${path}`);
+  const db = new sqlite.DatabaseSync(path, { readOnly: options.readonly ?? false });
+  let depth = 0;
+  return {
+    driver: "node:sqlite",
+    exec: (sql) => db.exec(sql),
+    prepare: (sql) => db.prepare(sql),
+    transaction:
+      (fn) =>
+      (...args) => {
+        if (depth > 0) return fn(...args);
+        db.exec("BEGIN");
+        depth++;
+        try {
+          const result = fn(...args);
+          db.exec("COMMIT");
+          return result;
+        } catch (error) {
+          db.exec("ROLLBACK");
+          throw error;
+        } finally {
+          depth--;
+        }
+      },
+    pragmaValue: (name) => Object.values(db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[0],
+    get open() {
+      return db.isOpen;
+    },
+    close: () => db.close(),
+  };
+}
