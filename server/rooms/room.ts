@@ -85,6 +85,8 @@ export class Room {
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
+  /** While true, state changes do not broadcast: a batch of server-made actions sends one snapshot at its end. */
+  private holdingBroadcasts = false;
   private readonly now: () => number;
 
   constructor(
@@ -522,10 +524,18 @@ export class Room {
     if (!state || this.disposed) return;
     const [game, roundNumber] = key.split("/").map(Number);
     if (state.gameNumber !== game || !this.revealedRounds.has(key)) return;
-    for (const scored of scores) {
-      this.deps.observer?.onScores?.(this, key, scored);
-      this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clueIndex: scored.clueIndex, scores: [scored] });
+    // A round's scores usually arrive together at the reveal: one snapshot for all of them, not one per clue
+    // (each snapshot goes to every member and, revealed, carries every clue's scores).
+    this.holdingBroadcasts = true;
+    try {
+      for (const scored of scores) {
+        this.deps.observer?.onScores?.(this, key, scored);
+        this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clueIndex: scored.clueIndex, scores: [scored] });
+      }
+    } finally {
+      this.holdingBroadcasts = false;
     }
+    this.broadcast();
   }
 
   // ─── Clock ────────────────────────────────────────────────────────────────
@@ -593,7 +603,7 @@ export class Room {
   }
 
   private broadcast(): void {
-    if (!this.state || this.disposed) return;
+    if (!this.state || this.disposed || this.holdingBroadcasts) return;
     for (const member of this.members.values()) {
       if (member.sockets.size === 0) continue;
       const snapshot = this.snapshotFor(member);
