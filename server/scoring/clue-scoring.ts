@@ -4,13 +4,7 @@ import { seededRng, shuffled } from "../../shared/random";
 import type { EvaluatorClueScores, RevealedClueScores } from "../../shared/protocol";
 
 /** Everything needed to score one clue of a round. */
-export interface ClueToScore {
-  round: number;
-  clueIndex: number;
-  playerId: string;
-  clue: string;
-  byChameleon: boolean;
-  fallback: boolean;
+export interface ClueToScore extends Pick<RevealedClueScores, "round" | "clueIndex" | "playerId" | "clue" | "byChameleon" | "fallback"> {
   category: string;
   words: string[];
   secret: string;

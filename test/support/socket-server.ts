@@ -43,6 +43,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
     seed: options.seed ?? "test",
     observer: options.observer,
     restore: options.restore,
+    routers: options.routers,
   });
   return Object.assign(server, { logs });
 }
