@@ -77,6 +77,8 @@ describe("server: host commands, spectators, and seats played by the server", ()
     const danClue = round.clues.find((c) => c.playerId === acks[3].playerId)!;
     expect(danClue.fallback).toBe(true);
     expect(revealed.game.seats.find((s) => s.id === acks[3].playerId)?.left).toBe(true);
-    expect(round.votes?.[acks[3].playerId]).toBeDefined();
+    // A seat that left votes through the fallback bot only until everyone present has voted
+    // (docs/GAME-RULES.md), so whether Dan's vote made it in is a race; the present players' votes must all count.
+    for (const id of round.order.filter((id) => id !== acks[3].playerId)) expect(round.votes?.[id]).toBeDefined();
   });
 });
