@@ -96,9 +96,11 @@ export function applyTableAction(state: GameState, action: TableAction): ActionR
       const existing = seatOf(state, action.playerId);
       if (state.kickedIds.includes(action.playerId)) return ruleError("kicked", "The host removed you from this table.");
       if (existing?.left) {
-        // Back within the round: the seat is theirs again.
+        // Back within the round: the seat is theirs again, and so is the host's chair if nobody took it
+        // (a host who stepped out at a table of bots would otherwise leave a room nobody can start).
         const { left: _left, ...back } = existing;
-        return accepted({ ...state, seats: state.seats.map((seat) => (seat.id === existing.id ? back : seat)) });
+        const hostId = state.hostId ?? (back.kind === "human" || state.options.allowBotsOnly ? back.id : null);
+        return accepted({ ...state, hostId, seats: state.seats.map((seat) => (seat.id === existing.id ? back : seat)) });
       }
       if (existing) return ruleError("already_seated", "You already have a seat at this table.");
       const refused = canSitDown(state);

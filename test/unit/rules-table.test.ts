@@ -261,3 +261,23 @@ describe("malformed actions", () => {
     }
   });
 });
+
+describe("a host who steps out mid-round at a table of bots", () => {
+  it("gets the host's chair back on returning, so the room can go on", async () => {
+    const { createGame, applyAction } = await import("../../shared/game/rules");
+    const { seededRng } = await import("../../shared/random");
+    const rng = seededRng(1);
+    let state = createGame({ host: { playerId: "host", name: "Host" }, library: [{ id: "c", category: "colour", words: ["red", "blue", "green", "pink", "grey", "black", "white", "orange"], source: "dataset" }] });
+    const step = (action: Parameters<typeof applyAction>[1]) => {
+      const result = applyAction(state, action, rng);
+      if (!result.ok) throw new Error(`${action.type}: ${result.message}`);
+      state = result.state;
+    };
+    for (const id of ["b1", "b2"]) step({ type: "addBot", now: 0, by: "host", playerId: id, name: id, botProfile: "lexical" });
+    step({ type: "start", now: 0, by: "host" });
+    step({ type: "leave", now: 1, playerId: "host" });
+    expect(state.hostId).toBeNull();
+    step({ type: "join", now: 2, playerId: "host", name: "Host" });
+    expect(state.hostId).toBe("host");
+  });
+});
