@@ -194,7 +194,9 @@ export type GameAction =
   | { type: "endGame"; now: number; by: PlayerId }
   /** The server's clock reached `state.deadline`. In the clue phase it carries the fallback clue for the seat whose turn ran out. */
   | { type: "timeout"; now: number; fallbackClue?: string }
-  /** Store SNEAK score records for one clue (appended); any time, even after the reveal. `game` is the state's gameNumber. */
+  /** Store SNEAK score records for clues of one round (appended); any time, even after the reveal. `game` is the state's gameNumber. */
+  | { type: "attachScores"; now: number; game: number; round: number; clues: { clueIndex: number; scores: unknown[] }[] }
+  /** The one-clue form, as servers before the batched form wrote it to their logs: still replayed. */
   | { type: "attachScores"; now: number; game: number; round: number; clueIndex: number; scores: unknown[] };
 
 export type GameActionType = GameAction["type"];

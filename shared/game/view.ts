@@ -15,7 +15,7 @@
 import { guessesLeft } from "./rules";
 import type { ClueView, GameState, GameView, PlayerId, RoundRole, RoundState, RoundView, SeatView } from "./types";
 
-function isRevealed(round: RoundState): boolean {
+export function isRevealed(round: RoundState): boolean {
   return round.outcome !== null || round.aborted;
 }
 
@@ -33,7 +33,8 @@ function revealedRound(round: RoundState, viewerId: PlayerId | null): RoundView 
     twoGuesses: round.twoGuesses,
     hiddenGrid: round.hiddenGrid,
     turnPlayerId: null,
-    clues: round.clues.map((clue) => ({ playerId: clue.playerId, text: clue.text, fallback: clue.fallback, at: clue.at, scores: structuredCopy(clue.scores) })),
+    // Score records are shared, not copied: views are serialized at once and the rules never change a record.
+    clues: round.clues.map((clue) => ({ playerId: clue.playerId, text: clue.text, fallback: clue.fallback, at: clue.at, scores: clue.scores })),
     ready: round.ready.slice(),
     votedIds: round.order.filter((id) => id in round.votes),
     yourVote: viewerId !== null ? (round.votes[viewerId] ?? null) : null,
@@ -51,7 +52,7 @@ function revealedRound(round: RoundState, viewerId: PlayerId | null): RoundView 
   };
 }
 
-function roleIn(round: RoundState, viewerId: PlayerId | null): RoundRole {
+export function roleIn(round: RoundState, viewerId: PlayerId | null): RoundRole {
   if (viewerId === null || !round.order.includes(viewerId)) return "spectator";
   return viewerId === round.chameleonId ? "chameleon" : "informed";
 }
@@ -94,26 +95,30 @@ function hiddenRound(state: GameState, round: RoundState, viewerId: PlayerId | n
   };
 }
 
-// Score records are opaque JSON from the server; a copy keeps views from aliasing the state.
-function structuredCopy(records: unknown[]): unknown[] {
-  return JSON.parse(JSON.stringify(records)) as unknown[];
-}
-
 /**
  * The card the viewer must not see right now: the chameleon's, during the guess of the
  * hidden-grid variant. Its words are then withheld everywhere they would show: the round, an
  * earlier round on the same card, the host's custom cards.
  */
-function hiddenCardId(state: GameState, viewerId: PlayerId | null): string | null {
+export function hiddenCardId(state: GameState, viewerId: PlayerId | null): string | null {
   const round = state.rounds[state.rounds.length - 1];
   if (!round || state.phase !== "guess" || !round.hiddenGrid || viewerId !== round.chameleonId) return null;
   return round.card.id;
 }
 
-/** The view for a seated player, or for a spectator when `viewerId` is null or not seated. */
-export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
-  const seatedId = viewerId !== null && state.seats.some((seat) => seat.id === viewerId) ? viewerId : null;
-  const hiddenCard = hiddenCardId(state, seatedId);
+/** The viewer's seat id when seated, else null (a spectator, or an id with no seat). */
+export function seatedViewerId(state: GameState, viewerId: PlayerId | null): PlayerId | null {
+  return viewerId !== null && state.seats.some((seat) => seat.id === viewerId) ? viewerId : null;
+}
+
+/** One round as a seated viewer (or a spectator, `seatedId` null) may see it. */
+export function roundViewFor(state: GameState, round: RoundState, seatedId: PlayerId | null): RoundView {
+  const view = isRevealed(round) ? revealedRound(round, seatedId) : hiddenRound(state, round, seatedId);
+  return round.card.id === hiddenCardId(state, seatedId) ? { ...view, words: null } : view;
+}
+
+/** Everything of the view but the viewer's id and the rounds: the same for every viewer but the one `hiddenCard` hides from. */
+export function gameHeadFor(state: GameState, hiddenCard: string | null): Omit<GameView, "viewerId" | "rounds"> {
   const seats: SeatView[] = state.seats.map((seat) => ({
     id: seat.id,
     name: seat.name,
@@ -124,7 +129,6 @@ export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
     points: state.points[seat.id] ?? 0,
   }));
   return {
-    viewerId: seatedId,
     phase: state.phase,
     deadline: state.deadline,
     seats,
@@ -135,12 +139,18 @@ export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
       customCards: state.settings.customCards.map((card) => ({ ...card, words: card.id === hiddenCard ? [] : card.words.slice() })),
     },
     options: { ...state.options },
-    rounds: state.rounds.map((round) => {
-      const view = isRevealed(round) ? revealedRound(round, seatedId) : hiddenRound(state, round, seatedId);
-      return round.card.id === hiddenCard ? { ...view, words: null } : view;
-    }),
     chat: state.chat.map((line) => ({ ...line })),
     winners: state.winners && state.winners.slice(),
     gameNumber: state.gameNumber,
+  };
+}
+
+/** The view for a seated player, or for a spectator when `viewerId` is null or not seated. */
+export function viewFor(state: GameState, viewerId: PlayerId | null): GameView {
+  const seatedId = seatedViewerId(state, viewerId);
+  return {
+    viewerId: seatedId,
+    ...gameHeadFor(state, hiddenCardId(state, seatedId)),
+    rounds: state.rounds.map((round) => roundViewFor(state, round, seatedId)),
   };
 }

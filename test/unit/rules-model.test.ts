@@ -14,6 +14,7 @@ import { normalizeForComparison } from "../../shared/game/clue-validation";
 import { applyAction, createGame, currentRound, turnPlayerId } from "../../shared/game/rules";
 import type { ActionResult, GameAction, GameSettings, TopicCard, GameState, GameView, PlayerId, RoundState } from "../../shared/game/types";
 import { viewFor } from "../../shared/game/view";
+import { gameViewJson } from "../../shared/game/view-json";
 import { seededRng, type Rng } from "../../shared/random";
 import { deepFreeze, LIBRARY, testCard } from "../support/rules-fixtures";
 import { freshSeat, progressAction } from "../support/rules-driver";
@@ -191,6 +192,8 @@ function checkViews(state: GameState, light = false): void {
       assert(!FORBIDDEN_KEY.test(json), `a view carries ${FORBIDDEN_KEY.exec(json)?.[0]}`);
       if (hiddenRound) assert(!json.includes(`${MARKER}:${state.gameNumber}:${hiddenRound.number}:`), "a score record before the reveal");
       if (index === viewStep % viewers.length) assert(same(JSON.parse(json), view), "a view that is not plain JSON");
+      // What the server sends: the same view, assembled from parts cached across viewers and states.
+      assert(same(JSON.parse(gameViewJson(state, viewer)), view), "gameViewJson differs from viewFor");
     }
     // Revealed rounds show everything to everyone.
     state.rounds.forEach((r, i) => {
