@@ -19,6 +19,7 @@ import type { RoomRegistry } from "./rooms/registry";
 import type { Session, SessionStore } from "./rooms/sessions";
 import { normalizedRoomCode } from "./rooms/room-codes";
 import { CommandError } from "./rooms/command-error";
+import { rawJsonParser } from "./raw-json-parser";
 
 interface SocketData {
   session?: Session;
@@ -46,6 +47,8 @@ export function attachSockets(
     allowRequest: (request, callback) => callback(null, isOriginAllowed(request, config.allowedOrigins)),
     // Reconnections are handled by tokens; socket.io's own state recovery would replay frames unfiltered.
     connectionStateRecovery: undefined,
+    // Snapshots go out as JSON assembled from shared parts (server/raw-json-parser.ts); the wire format is stock.
+    parser: rawJsonParser,
   });
 
   io.use((socket, next) => {
