@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { applyAction, createGame } from "../../shared/game/rules";
 import { viewFor } from "../../shared/game/view";
+import { gameViewJson } from "../../shared/game/view-json";
 import type { GameAction, GameSettings, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
 import { C2S, S2C, type C2SEvent, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
@@ -15,6 +16,7 @@ import type { Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
+import { RawJson } from "../raw-json-parser";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -85,8 +87,6 @@ export class Room {
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
-  /** While true, state changes do not broadcast: a batch of server-made actions sends one snapshot at its end. */
-  private holdingBroadcasts = false;
   private readonly now: () => number;
 
   constructor(
@@ -467,6 +467,7 @@ export class Room {
   }
 
   private afterChange(before: GameState, after: GameState): void {
+    if (after.gameNumber !== before.gameNumber) this.forgetEarlierGames(after.gameNumber);
     this.queueNewClues(before, after);
     this.revealFinishedRound(after);
     this.armPhaseTimer();
@@ -476,6 +477,14 @@ export class Room {
 
   private roundKey(state: GameState, round: RoundState): string {
     return `${state.gameNumber}/${round.number}`;
+  }
+
+  /** A new game: what the room kept of earlier games' rounds (scores, grids seen) is no longer shown or used. */
+  private forgetEarlierGames(gameNumber: number): void {
+    const current = (key: string) => key.startsWith(`${gameNumber}/`);
+    for (const key of this.revealedRounds) if (!current(key)) this.revealedRounds.delete(key);
+    for (const key of this.gridSeen.keys()) if (!current(key)) this.gridSeen.delete(key);
+    this.scoring.keepOnly(current);
   }
 
   private queueNewClues(before: GameState, after: GameState): void {
@@ -524,18 +533,10 @@ export class Room {
     if (!state || this.disposed) return;
     const [game, roundNumber] = key.split("/").map(Number);
     if (state.gameNumber !== game || !this.revealedRounds.has(key)) return;
-    // A round's scores usually arrive together at the reveal: one snapshot for all of them, not one per clue
-    // (each snapshot goes to every member and, revealed, carries every clue's scores).
-    this.holdingBroadcasts = true;
-    try {
-      for (const scored of scores) {
-        this.deps.observer?.onScores?.(this, key, scored);
-        this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clueIndex: scored.clueIndex, scores: [scored] });
-      }
-    } finally {
-      this.holdingBroadcasts = false;
-    }
-    this.broadcast();
+    for (const scored of scores) this.deps.observer?.onScores?.(this, key, scored);
+    // A round's scores usually arrive together at the reveal: one action, one log write and one snapshot for
+    // all of them, not one per clue (each snapshot goes to every member and carries every clue's scores).
+    this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clues: scores.map((scored) => ({ clueIndex: scored.clueIndex, scores: [scored] })) });
   }
 
   // ─── Clock ────────────────────────────────────────────────────────────────
@@ -570,15 +571,38 @@ export class Room {
 
   // ─── Snapshots ────────────────────────────────────────────────────────────
 
+  /** The member's snapshot as an object: the resync ack. Broadcasts send the same content as JSON (`snapshotJson`). */
   private snapshotFor(member: Member): RoomSnapshot {
     const state = this.state!;
-    const seated = !member.spectator && state.seats.some((s) => s.id === member.playerId);
+    return { ...this.memberFields(member), ...this.sharedFields(), game: viewFor(state, this.viewerOf(member)) };
+  }
+
+  /** The member's snapshot as JSON text: their own fields and game view around `sharedJson`, the fields every member gets. */
+  private snapshotJson(member: Member, sharedJson: string): string {
+    const own = JSON.stringify(this.memberFields(member));
+    return `${own.slice(0, -1)},"game":${gameViewJson(this.state!, this.viewerOf(member))},${sharedJson.slice(1)}`;
+  }
+
+  private viewerOf(member: Member): PlayerId | null {
+    return !member.spectator && this.state!.seats.some((s) => s.id === member.playerId) ? member.playerId : null;
+  }
+
+  private memberFields(member: Member): Pick<RoomSnapshot, "you" | "categories"> {
+    const state = this.state!;
+    return {
+      you: { playerId: member.playerId, seated: this.viewerOf(member) !== null, isHost: state.hostId === member.playerId },
+      categories:
+        state.hostId === member.playerId && (state.phase === "lobby" || state.phase === "gameOver") ? this.deps.library.map((card) => card.category) : [],
+    };
+  }
+
+  private sharedFields(): Omit<RoomSnapshot, "you" | "categories" | "game"> {
+    const state = this.state!;
     const playedByServer = new Set(this.seats.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId));
     return {
       version: this.version,
       code: this.code,
       link: `/r/${this.code}`,
-      you: { playerId: member.playerId, seated, isHost: state.hostId === member.playerId },
       seats: state.seats.map((seat) => {
         const m = this.members.get(seat.id);
         const profile = seat.botProfile ?? "lexical";
@@ -595,18 +619,18 @@ export class Room {
         .map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
       botModels: this.deps.config.botModels,
       evaluators: this.deps.evaluators.map((e) => e.id),
-      categories:
-        state.hostId === member.playerId && (state.phase === "lobby" || state.phase === "gameOver") ? this.deps.library.map((card) => card.category) : [],
-      game: viewFor(state, seated ? member.playerId : null),
       serverTime: this.now(),
     };
   }
 
   private broadcast(): void {
-    if (!this.state || this.disposed || this.holdingBroadcasts) return;
+    if (!this.state || this.disposed) return;
+    let sharedJson: string | undefined;
     for (const member of this.members.values()) {
       if (member.sockets.size === 0) continue;
-      const snapshot = this.snapshotFor(member);
+      sharedJson ??= JSON.stringify(this.sharedFields());
+      // Written as is by the server's parser (server/raw-json-parser.ts): the same RoomSnapshot on the wire.
+      const snapshot = new RawJson(this.snapshotJson(member, sharedJson)) as unknown as RoomSnapshot;
       for (const socket of member.sockets) socket.emit(S2C.roomState, snapshot);
     }
   }

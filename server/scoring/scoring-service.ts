@@ -13,6 +13,8 @@ export class RoomScoring {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private disposed = false;
+  /** Which rounds are still worth keeping results for (the room's current game): see `keepOnly`. */
+  private keep: (roundKey: string) => boolean = () => true;
 
   constructor(
     private readonly evaluators: readonly Evaluator[],
@@ -29,6 +31,7 @@ export class RoomScoring {
       try {
         if (this.disposed) return;
         const scored = await scoreClue(this.evaluators, job);
+        if (!this.keep(roundKey)) return;
         const list = this.results.get(roundKey) ?? [];
         list.push(scored);
         list.sort((a, b) => a.clueIndex - b.clueIndex);
@@ -52,6 +55,13 @@ export class RoomScoring {
   /** Scores of a round that has been revealed; empty for a round still in play. */
   revealedScores(roundKey: string): RevealedClueScores[] {
     return this.revealedRounds.has(roundKey) ? (this.results.get(roundKey) ?? []) : [];
+  }
+
+  /** Forgets every round `keep` rejects, and results that land for one later: a room keeps only its current game's. */
+  keepOnly(keep: (roundKey: string) => boolean): void {
+    this.keep = keep;
+    for (const key of this.results.keys()) if (!keep(key)) this.results.delete(key);
+    for (const key of this.revealedRounds) if (!keep(key)) this.revealedRounds.delete(key);
   }
 
   /** Resolves when every queued clue has been scored. */
