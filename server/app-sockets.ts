@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { Server, type Socket } from "socket.io";
 import {
   C2S,
@@ -15,6 +15,7 @@ import {
 import type { ServerConfig } from "./config";
 import { isOriginAllowed } from "./rooms/origin-check";
 import { RateLimiter } from "./rooms/rate-limit";
+import { AddressLimits } from "./rooms/address-limits";
 import type { RoomRegistry } from "./rooms/registry";
 import type { Session, SessionStore } from "./rooms/sessions";
 import { normalizedRoomCode } from "./rooms/room-codes";
@@ -31,9 +32,10 @@ export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Reco
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
 
 /**
- * socket.io wiring: the Origin check, identity from the handshake token (never from a payload), the
- * per-socket rate limit, payload validation, and the dispatch of commands to rooms. A bad event gets an
- * error ack; nothing a client sends can throw out of here.
+ * socket.io wiring: the Origin check, limits per client address (connections, handshakes, room creation),
+ * identity from the handshake token (never from a payload), the per-socket rate limit, payload validation,
+ * and the dispatch of commands to rooms. A bad event gets an error ack; nothing a client sends can throw
+ * out of here.
  */
 export function attachSockets(
   httpServer: HttpServer,
@@ -41,14 +43,28 @@ export function attachSockets(
   registry: RoomRegistry,
   sessions: SessionStore,
   log: (line: string) => void,
+  limits: AddressLimits = new AddressLimits(config.addressLimits),
 ): GameServer {
   const io: GameServer = new Server(httpServer, {
     maxHttpBufferSize: config.maxMessageBytes,
-    allowRequest: (request, callback) => callback(null, isOriginAllowed(request, config.allowedOrigins)),
+    allowRequest: (request, callback) => {
+      if (!isOriginAllowed(request, config.allowedOrigins)) return callback(null, false);
+      // Per-address limits, before the upgrade: a refused reconnection storm costs one small HTTP reply each.
+      const refusal = limits.admitHandshake(limits.addressOf(request));
+      callback(refusal, refusal === null);
+    },
     // Reconnections are handled by tokens; socket.io's own state recovery would replay frames unfiltered.
     connectionStateRecovery: undefined,
     // Snapshots go out as JSON assembled from shared parts (server/raw-json-parser.ts); the wire format is stock.
     parser: rawJsonParser,
+  });
+
+  // Open connections per address, counted at the transport level (a socket refused by the token check
+  // below still held a connection until then).
+  io.engine.on("connection", (connection: { request: IncomingMessage; once(event: "close", listener: () => void): void }) => {
+    const address = limits.addressOf(connection.request);
+    limits.opened(address);
+    connection.once("close", () => limits.closed(address));
   });
 
   io.use((socket, next) => {
@@ -135,6 +151,8 @@ export function attachSockets(
     }
 
     function createRoom(payload: { name: string; settings?: object }): Session {
+      const refusal = limits.admitRoomCreation(limits.addressOf(socket.request));
+      if (refusal) throw new CommandError("RATE_LIMITED", refusal);
       const room = registry.create(payload.settings ?? {});
       try {
         return room.admit(payload.name, false);

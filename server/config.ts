@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AddressLimitSettings } from "./rooms/address-limits";
 
 /**
  * Environment → typed server configuration. Every knob has a default so that `npm start` works with no
@@ -51,6 +52,18 @@ const EnvSchema = z.object({
   /** Per-socket rate limit: a bucket of `burst` events refilled at `perSecond`. */
   SNEAK_RATE_PER_SECOND: intFrom(10, 1),
   SNEAK_RATE_BURST: intFrom(20, 1),
+  /**
+   * Per client address (server/rooms/address-limits.ts; 0 disables a limit). Generous enough for a school
+   * class behind one NAT address: 64 open connections, 64 new ones at once then 120 a minute, 20 rooms at
+   * once then 10 a minute.
+   */
+  SNEAK_ADDRESS_MAX_CONNECTIONS: intFrom(64),
+  SNEAK_ADDRESS_HANDSHAKE_BURST: intFrom(64),
+  SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE: intFrom(120),
+  SNEAK_ADDRESS_ROOM_BURST: intFrom(20),
+  SNEAK_ADDRESS_ROOMS_PER_MINUTE: intFrom(10),
+  /** Reverse proxies in front whose X-Forwarded-For is believed. Off (0): a direct client could forge it. */
+  SNEAK_TRUST_PROXY: intFrom(0),
   /** Largest socket.io message the server accepts, in bytes. */
   SNEAK_MAX_MESSAGE_BYTES: intFrom(16 * 1024, 1024),
   /** Path of the dataset file; default data/sneak-dataset.json through the dataset loader. */
@@ -72,6 +85,7 @@ export interface ServerConfig {
   emptyRoomMs: number;
   maxRooms: number;
   rateLimit: { perSecond: number; burst: number };
+  addressLimits: AddressLimitSettings;
   maxMessageBytes: number;
   datasetPath?: string;
   staticDir: string;
@@ -89,6 +103,13 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   const badEvaluator = e.SNEAK_EVALUATORS.find((spec) => !EVALUATOR_SPEC.test(spec));
   if (badEvaluator) throw new ConfigError(`SNEAK_EVALUATORS: "${badEvaluator}" is neither "lexical" nor "llm:MODEL[@URL]"`);
   if (e.SNEAK_EVALUATORS.length === 0) throw new ConfigError("SNEAK_EVALUATORS: give at least one evaluator (e.g. lexical)");
+  for (const [burst, rate] of [
+    ["SNEAK_ADDRESS_HANDSHAKE_BURST", "SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE"],
+    ["SNEAK_ADDRESS_ROOM_BURST", "SNEAK_ADDRESS_ROOMS_PER_MINUTE"],
+  ] as const) {
+    // A bucket that never refills would lock an address out for good.
+    if (e[burst] > 0 && e[rate] === 0) throw new ConfigError(`${rate}: must be at least 1 while ${burst} is on (set ${burst}=0 to turn the limit off)`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -102,6 +123,14 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     emptyRoomMs: e.SNEAK_EMPTY_ROOM_MS,
     maxRooms: e.SNEAK_MAX_ROOMS,
     rateLimit: { perSecond: e.SNEAK_RATE_PER_SECOND, burst: e.SNEAK_RATE_BURST },
+    addressLimits: {
+      maxConnections: e.SNEAK_ADDRESS_MAX_CONNECTIONS,
+      handshakeBurst: e.SNEAK_ADDRESS_HANDSHAKE_BURST,
+      handshakesPerMinute: e.SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE,
+      roomBurst: e.SNEAK_ADDRESS_ROOM_BURST,
+      roomsPerMinute: e.SNEAK_ADDRESS_ROOMS_PER_MINUTE,
+      trustProxyHops: e.SNEAK_TRUST_PROXY,
+    },
     maxMessageBytes: e.SNEAK_MAX_MESSAGE_BYTES,
     datasetPath: e.SNEAK_DATASET,
     staticDir: e.SNEAK_STATIC_DIR,

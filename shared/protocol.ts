@@ -45,7 +45,7 @@ export const S2C = {
 
 export const ERROR_CODES = [
   "BAD_PAYLOAD", // the payload failed validation (or the event is unknown)
-  "RATE_LIMITED", // too many events from this socket; slow down
+  "RATE_LIMITED", // too many events from this socket, or rooms created from this address; slow down
   "NOT_IN_ROOM", // this socket is not seated in a room (create or join first)
   "ALREADY_IN_ROOM", // this socket already has a seat; leave first
   "ROOM_NOT_FOUND",
@@ -87,6 +87,15 @@ export const HANDSHAKE_ERRORS = {
   expired: "EXPIRED",
   roomClosed: "ROOM_CLOSED",
 } as const;
+
+/**
+ * A handshake refused before the upgrade because its address has too many connections open, or opened too
+ * many too fast (docs/PROTOCOL.md, "Limits per address"). It is an HTTP refusal, not a connect_error with
+ * `err.data.code`: long-polling gets 403 with `{"code":4,"message":"TOO_MANY_CONNECTIONS: …"}`, a WebSocket
+ * upgrade 400 with the same sentence (browsers only report a "websocket error"). The seat and token are
+ * unharmed: retry later, as socket.io-client's reconnection backoff does.
+ */
+export const ADDRESS_REFUSAL = "TOO_MANY_CONNECTIONS";
 
 // ─── Client payloads ────────────────────────────────────────────────────────────
 

@@ -36,8 +36,22 @@ export interface Player {
   stop(): void;
 }
 
-export function connect(url: string, auth: Record<string, unknown> = {}): Promise<Socket> {
-  const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth });
+/**
+ * Source addresses for simulated players: 127.0.0.2–127.0.0.254 in turn, so that the server's limits per
+ * address (server/rooms/address-limits.ts, on at their defaults) see ~20 players per address at 5,000 players
+ * instead of all of them behind one. Linux routes all of 127/8 to loopback; elsewhere (macOS has only
+ * 127.0.0.1 unless aliased) and for a server not on 127.0.0.1 the system picks the address.
+ */
+let nextSource = 0;
+export function nextSourceAddress(url: string): string | undefined {
+  const host = new URL(url).hostname;
+  if (process.platform !== "linux" || (host !== "127.0.0.1" && host !== "localhost")) return undefined;
+  return `127.0.0.${2 + (nextSource++ % 253)}`;
+}
+
+/** A socket.io client from `localAddress` (engine.io-client hands it to ws and on to net.connect). */
+export function connect(url: string, auth: Record<string, unknown> = {}, localAddress = nextSourceAddress(url)): Promise<Socket> {
+  const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth, ...(localAddress ? { localAddress } : {}) });
   return new Promise((resolve, reject) => {
     socket.once("connect", () => resolve(socket));
     socket.once("connect_error", (error) => reject(error));

@@ -15,7 +15,8 @@ export interface TestClient {
   close(): void;
 }
 
-export function connectClient(url: string, auth: { token?: string } = {}, extra: { extraHeaders?: Record<string, string> } = {}): TestClient {
+/** `localAddress` (e.g. 127.0.0.7) picks the source address, as a player on another machine would have. */
+export function connectClient(url: string, auth: { token?: string } = {}, extra: { extraHeaders?: Record<string, string>; localAddress?: string } = {}): TestClient {
   const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth, ...extra });
   const frames: { event: string; payload: unknown }[] = [];
   let latest: RoomSnapshot | undefined;

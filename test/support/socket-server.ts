@@ -26,12 +26,25 @@ export const TEST_DATASET: Dataset = {
   ],
 };
 
+/**
+ * Limits per address still on (the same code path as in production) but out of reach: every test client
+ * connects from 127.0.0.1. Tests of the limits themselves (net-*.test.ts) pass the defaults back in.
+ */
+export const RAISED_ADDRESS_LIMITS: ServerConfig["addressLimits"] = {
+  maxConnections: 100_000,
+  handshakeBurst: 100_000,
+  handshakesPerMinute: 100_000,
+  roomBurst: 100_000,
+  roomsPerMinute: 100_000,
+  trustProxyHops: 0,
+};
+
 /** A real server on 127.0.0.1, port 0, no bot pause, the lexical judge and bots. */
 export async function startTestServer(config: Partial<ServerConfig> = {}, options: Omit<StartOptions, "config"> = {}): Promise<RunningServer & { logs: string[] }> {
   const logs: string[] = [];
   const fallbackAgent = await createLexicalAgent();
   const server = await startServer({
-    config: testConfig({ staticDir: "test/support/no-client", ...config }),
+    config: testConfig({ staticDir: "test/support/no-client", addressLimits: RAISED_ADDRESS_LIMITS, ...config }),
     deps: {
       dataset: TEST_DATASET,
       evaluators: await evaluatorsFor(["lexical"], (l) => logs.push(l)),
