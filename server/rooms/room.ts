@@ -87,6 +87,7 @@ export class Room {
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
+  private broadcastPending = false;
   private readonly now: () => number;
 
   constructor(
@@ -623,7 +624,21 @@ export class Room {
     };
   }
 
+  /**
+   * Snapshots go out at the end of the event-loop turn, one per member for all the changes made in it: the
+   * commands of a turn are acknowledged first (each made durable before its ack), and a burst of moves at one
+   * table (votes landing together, a reveal and its scores) costs one snapshot per member, not one per move.
+   */
   private broadcast(): void {
+    if (this.broadcastPending || !this.state || this.disposed) return;
+    this.broadcastPending = true;
+    setImmediate(() => {
+      this.broadcastPending = false;
+      this.broadcastNow();
+    });
+  }
+
+  private broadcastNow(): void {
     if (!this.state || this.disposed) return;
     let sharedJson: string | undefined;
     for (const member of this.members.values()) {

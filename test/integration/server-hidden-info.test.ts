@@ -92,9 +92,10 @@ describe("server: hidden information in the frames", () => {
         }
       }
     }
-    // The check saw real frames of both kinds of blind viewer (every seat is human, so every chameleon has a socket).
-    expect(checkedSpectatorFrames).toBeGreaterThan(5 * rounds.length);
-    expect(checkedChameleonFrames).toBeGreaterThan(5 * rounds.length);
+    // The check saw real frames of both kinds of blind viewer (every seat is human, so every chameleon has a
+    // socket): at least the deal, a clue and the vote of each round (changes in one event-loop turn share a frame).
+    expect(checkedSpectatorFrames).toBeGreaterThanOrEqual(3 * rounds.length);
+    expect(checkedChameleonFrames).toBeGreaterThanOrEqual(3 * rounds.length);
     // After the reveal the spectator does see the secret and the scores.
     const finalView = spectator.latest()!.game.rounds.find((r) => r.number === rounds[0].number)!;
     expect(finalView.secret).toBe(rounds[0].secret);

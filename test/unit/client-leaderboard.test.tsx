@@ -122,7 +122,7 @@ describe("leaderboard tables", () => {
 
   it("charts only the generators that have both means", async () => {
     render(<LeaderboardTables board={BOARD} />);
-    const chart = await screen.findByTestId("generator-tradeoff");
+    const chart = await screen.findByTestId("generator-tradeoff", {}, { timeout: 10_000 });
     expect(chart.textContent).toContain("Humans: utility 62.5, leakage 20.0; LLM · gpt-x: utility 90.0, leakage 40.0");
     expect(chart.textContent).not.toContain("Lexical bot");
   });
