@@ -21,7 +21,9 @@ import { processStats } from "./load-stats";
 
 const [roomsArg = "1000", dbArg = "on", syncArg = "normal", scoringArg = "on"] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "sneak-load-"));
-const store = dbArg === "on" ? new GameStore({ path: join(dir, "load.db"), sync: syncArg as SyncMode }) : null;
+// SNEAK_LOAD_CHECKPOINT=auto: SQLite's checkpoints inside commits, as before the checkpoint worker (comparisons).
+const checkpoint = process.env.SNEAK_LOAD_CHECKPOINT === "auto" ? "auto" : "worker";
+const store = dbArg === "on" ? new GameStore({ path: join(dir, "load.db"), sync: syncArg as SyncMode, checkpoint }) : null;
 let writes = 0;
 let writeMs = 0;
 let writeMaxMs = 0;
@@ -93,8 +95,13 @@ async function main(): Promise<void> {
       (globalThis as { gc?: () => void }).gc?.();
       process.send?.({ type: "snapshot", file: writeHeapSnapshot(message.slice("snapshot:".length)) });
     } else if (message === "stop") {
-      void server.close().finally(() => {
-        store?.close();
+      void server.close().finally(async () => {
+        const checkpoints = await store?.checkpointNow().catch(() => null);
+        if (checkpoints) {
+          const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+          console.error(`  game log checkpoints (worker thread, whole run): ${checkpoints.passive} passive, ${checkpoints.restarts} WAL restarts, ${checkpoints.truncates} truncating, ${checkpoints.frames} frames copied, longest ${checkpoints.longestMs.toFixed(1)} ms, WAL at most ${mb(checkpoints.maxWalBytes)}`);
+        }
+        await store?.close();
         rmSync(dir, { recursive: true, force: true });
         process.exit(0);
       });

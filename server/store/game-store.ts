@@ -1,14 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
-import { openSqlite, type SqliteDatabase, type SqliteStatement } from "./sqlite-driver";
+import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
+import { startCheckpointer, type Checkpointer, type CheckpointStats } from "./checkpointer";
+import { openSqlite, type SqliteDatabase, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver";
+import { acquireWriterLock, type WriterLock } from "./writer-lock";
 import type { RecordKind, RecordOf, StoreRecord, StoredEvent } from "./records";
 
 /**
  * The durable game log: SQLite in WAL mode, written synchronously on the command path. When `append`
  * returns, the rows are in the WAL file: a `kill -9` of the server cannot lose them (the OS holds the
  * pages). With `sync: "full"` each commit is also fsync'd, which survives power loss at a cost measured
- * in docs/PERFORMANCE.md.
+ * in docs/PERFORMANCE.md. WAL checkpoints run in a worker thread (checkpoint-worker.ts), never inside a
+ * commit on the event loop; and only one process may write a file at a time (writer-lock.ts).
  */
 
 export type SyncMode = "normal" | "full";
@@ -19,7 +22,23 @@ export interface GameStoreOptions {
   sync?: SyncMode;
   /** Open without creating tables (read-only tools on an existing file). */
   readonly?: boolean;
+  /**
+   * `worker` (default): checkpoints in a worker thread, off the event loop. `auto`: SQLite's automatic
+   * checkpoints inside the commit that crosses 1,000 WAL pages (what the log did before; for comparisons).
+   */
+  checkpoint?: "worker" | "auto";
+  /** How often the worker checkpoints (default 200 ms). */
+  checkpointIntervalMs?: number;
+  /** WAL size past which the worker truncates it (default 64 MiB). */
+  walTruncateBytes?: number;
+  /** The SQLite driver (default: the one for this Node version, sqlite-driver.ts). */
+  driver?: SqliteDriverName;
+  /** Where the store reports a checkpoint worker that failed (default: stderr). */
+  log?: (line: string) => void;
 }
+
+export const DEFAULT_CHECKPOINT_INTERVAL_MS = 200;
+export const DEFAULT_WAL_TRUNCATE_BYTES = 64 * 1024 * 1024;
 
 interface EventRow {
   log_id: string;
@@ -54,16 +73,48 @@ export class GameStore {
   private readonly maxSeq: SqliteStatement;
   private readonly appendMany: (logId: string, records: readonly StoreRecord[], at: number) => number[];
   private readonly appendBatchesTx: (batches: readonly LogBatch[]) => void;
+  private readonly lock: WriterLock | null = null;
+  private readonly checkpointer: Checkpointer | null = null;
 
   constructor(options: GameStoreOptions) {
     this.path = options.path;
-    if (options.path !== ":memory:" && !options.readonly) mkdirSync(dirname(options.path), { recursive: true });
-    this.db = openSqlite(options.path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    const file = options.path !== ":memory:";
+    if (file && !options.readonly) mkdirSync(dirname(options.path), { recursive: true });
+    this.db = openSqlite(options.path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false }, options.driver);
     if (!options.readonly) {
-      this.db.exec("PRAGMA journal_mode = WAL");
-      this.db.exec(`PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
-      this.db.exec("PRAGMA busy_timeout = 5000");
-      this.migrate();
+      try {
+        // Before anything is written: a second server on this file stops here (writer-lock.ts).
+        if (file) this.lock = acquireWriterLock(options.path, this.db.driver);
+        this.db.exec("PRAGMA journal_mode = WAL");
+        this.db.exec(`PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
+        this.db.exec("PRAGMA busy_timeout = 5000");
+        this.migrate();
+      } catch (error) {
+        this.lock?.release();
+        this.db.close();
+        throw error;
+      }
+      if (file && options.checkpoint !== "auto") {
+        // The worker checkpoints; the writer never does (a fallback re-enables it if the worker dies).
+        this.db.exec("PRAGMA wal_autocheckpoint = 0");
+        const report = options.log ?? ((line: string) => console.error(line));
+        this.checkpointer = startCheckpointer(
+          {
+            path: options.path,
+            driver: this.db.driver,
+            sync: options.sync ?? "normal",
+            intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
+            truncateBytes: options.walTruncateBytes ?? DEFAULT_WAL_TRUNCATE_BYTES,
+          },
+          {
+            onFailure: (reason) => {
+              if (!this.db.open) return;
+              this.db.exec("PRAGMA wal_autocheckpoint = 1000");
+              report(`game log: the WAL checkpoint worker failed (${reason}); checkpointing on the main thread instead`);
+            },
+          },
+        );
+      }
     }
     this.insert = this.db.prepare("INSERT INTO events (log_id, seq, at, kind, round, payload) VALUES (?, ?, ?, ?, ?, ?)");
     this.maxSeq = this.db.prepare("SELECT MAX(seq) AS seq FROM events WHERE log_id = ?");
@@ -88,8 +139,15 @@ export class GameStore {
   private migrate(): void {
     const version = this.db.pragmaValue("user_version") as number;
     if (version > SCHEMA_VERSION) throw new Error(`${this.path}: written by a newer SNEAK (schema ${version} > ${SCHEMA_VERSION})`);
-    this.db.exec(SCHEMA_SQL);
-    this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    if (version === SCHEMA_VERSION) return;
+    // A fresh file (0) gets the schema; an older one its migrations first. All or nothing: a failure leaves
+    // the file as it was, readable by the version that wrote it.
+    const steps = version === 0 ? [] : Object.entries(MIGRATIONS).filter(([to]) => Number(to) > version).map(([, sql]) => sql);
+    this.db.transaction(() => {
+      for (const sql of steps) this.db.exec(sql);
+      this.db.exec(SCHEMA_SQL);
+      this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    })();
   }
 
   private seqAfterLast(logId: string): number {
@@ -187,8 +245,22 @@ export class GameStore {
     return this.db.prepare(sql).all(...params) as T[];
   }
 
-  close(): void {
+  /** What the checkpoint worker did so far after one more checkpoint (null without a worker: read-only, `auto`, memory). */
+  async checkpointNow(): Promise<CheckpointStats | null> {
+    return this.checkpointer ? this.checkpointer.checkpoint() : null;
+  }
+
+  /** What the checkpoint worker did so far (null without a worker). */
+  async checkpointStats(): Promise<CheckpointStats | null> {
+    return this.checkpointer ? this.checkpointer.stats() : null;
+  }
+
+  /** Closes the file and releases the writer's lock at once; resolves when the checkpoint worker has exited. */
+  close(): Promise<void> {
+    const stopped = this.checkpointer?.stop() ?? Promise.resolve();
     if (this.db.open) this.db.close();
+    this.lock?.release();
+    return stopped;
   }
 }
 
