@@ -44,7 +44,8 @@ interface Child {
 function spawnChild(file: string, args: string[]): Promise<Child> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     // SNEAK_LOAD_PROFILE=DIR: a CPU profile of each child, written when it stops (diagnostics only).
-    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.SNEAK_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SNEAK_LOAD_PROFILE}`] : [])],
+    // SNEAK_LOAD_NODE_FLAGS: extra Node/V8 flags for the children (e.g. GC settings to compare).
+    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.SNEAK_LOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(process.env.SNEAK_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SNEAK_LOAD_PROFILE}`] : [])],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {

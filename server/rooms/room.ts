@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { applyAction, createGame } from "../../shared/game/rules";
 import { viewFor } from "../../shared/game/view";
-import { gameViewJson } from "../../shared/game/view-json";
+import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
 import type { GameAction, GameSettings, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
 import { C2S, S2C, type C2SEvent, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
@@ -579,9 +579,9 @@ export class Room {
   }
 
   /** The member's snapshot as JSON text: their own fields and game view around `sharedJson`, the fields every member gets. */
-  private snapshotJson(member: Member, sharedJson: string): string {
+  private snapshotJson(member: Member, sharedJson: string, parts: ViewJsonParts): string {
     const own = JSON.stringify(this.memberFields(member));
-    return `${own.slice(0, -1)},"game":${gameViewJson(this.state!, this.viewerOf(member))},${sharedJson.slice(1)}`;
+    return `${own.slice(0, -1)},"game":${gameViewJson(this.state!, this.viewerOf(member), parts)},${sharedJson.slice(1)}`;
   }
 
   private viewerOf(member: Member): PlayerId | null {
@@ -641,11 +641,13 @@ export class Room {
   private broadcastNow(): void {
     if (!this.state || this.disposed) return;
     let sharedJson: string | undefined;
+    // What the members' views share, serialized once for this broadcast and then dropped.
+    const parts: ViewJsonParts = new Map();
     for (const member of this.members.values()) {
       if (member.sockets.size === 0) continue;
       sharedJson ??= JSON.stringify(this.sharedFields());
       // Written as is by the server's parser (server/raw-json-parser.ts): the same RoomSnapshot on the wire.
-      const snapshot = new RawJson(this.snapshotJson(member, sharedJson)) as unknown as RoomSnapshot;
+      const snapshot = new RawJson(this.snapshotJson(member, sharedJson, parts)) as unknown as RoomSnapshot;
       for (const socket of member.sockets) socket.emit(S2C.roomState, snapshot);
     }
   }

@@ -4,10 +4,10 @@
  * A table of six would otherwise build and serialize six full views per change, each carrying every
  * revealed round's score records. Almost all of a view is the same for every viewer: the head (seats,
  * settings, chat) for everyone but the chameleon of a hidden-grid guess, a round in play for everyone in
- * the same role, a revealed round for everyone. Those parts are serialized once per state and cached with it
- * (so the cache lives as long as the room holds that state, not longer: cached text of past rounds would
- * double what a room's memory holds of them); what differs per viewer (their id, their role and vote in
- * each round) is spliced in. Hidden information is decided by view.ts alone: every cached part is a
+ * the same role, a revealed round for everyone. Those parts are serialized once into `parts`, which the
+ * caller keeps for the viewers of one state (one broadcast) and then drops: text kept longer would double
+ * what a room's memory holds of its rounds. What differs per viewer (their id, their role and vote in each
+ * round) is spliced in. Hidden information is decided by view.ts alone: every cached part is a
  * serialized `gameHeadFor`/`roundViewFor` result, keyed by everything it depends on.
  *
  * JSON.parse(gameViewJson(state, v)) deep-equals viewFor(state, v) (test/unit/rules-view-json.test.ts);
@@ -16,13 +16,14 @@
 import { gameHeadFor, hiddenCardId, isRevealed, roleIn, roundViewFor, seatedViewerId } from "./view";
 import type { GameState, PlayerId, RoundState } from "./types";
 
-/** Per state object: its serialized parts, by part and what the part depends on. */
-const partsOf = new WeakMap<GameState, Map<string, string>>();
+/** Serialized parts of one state's views, by part and what the part depends on. */
+export type ViewJsonParts = Map<string, string>;
 
-/** The JSON text of `viewFor(state, viewerId)`. */
-export function gameViewJson(state: GameState, viewerId: PlayerId | null): string {
-  let parts = partsOf.get(state);
-  if (!parts) partsOf.set(state, (parts = new Map()));
+/**
+ * The JSON text of `viewFor(state, viewerId)`. Pass the same `parts` for every viewer of the same state
+ * (and only of that state) to serialize what they share once.
+ */
+export function gameViewJson(state: GameState, viewerId: PlayerId | null, parts: ViewJsonParts = new Map()): string {
   const seatedId = seatedViewerId(state, viewerId);
   const hiddenCard = hiddenCardId(state, seatedId);
   const rounds = state.rounds.map((round, index) => roundJson(parts, state, index, round, seatedId, hiddenCard));
@@ -32,7 +33,7 @@ export function gameViewJson(state: GameState, viewerId: PlayerId | null): strin
   return `{"viewerId":${JSON.stringify(seatedId)},"rounds":[${rounds.join(",")}],${head.slice(1)}`;
 }
 
-function roundJson(parts: Map<string, string>, state: GameState, index: number, round: RoundState, seatedId: PlayerId | null, hiddenCard: string | null): string {
+function roundJson(parts: ViewJsonParts, state: GameState, index: number, round: RoundState, seatedId: PlayerId | null, hiddenCard: string | null): string {
   const role = roleIn(round, seatedId);
   const wordsHidden = round.card.id === hiddenCard;
   // A revealed round reads the same for every role; a round in play depends on the role (and the state's phase).

@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { viewFor } from "../../shared/game/view";
-import { gameViewJson } from "../../shared/game/view-json";
+import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
 import type { GameState } from "../../shared/game/types";
 import { Table } from "../support/rules-fixtures";
 
 /** Every seat, a spectator and an id with no seat must get exactly what viewFor gives them. */
 function expectSameViews(state: GameState): void {
-  for (const viewer of [...state.seats.map((seat) => seat.id), null, "outsider"]) {
-    expect(JSON.parse(gameViewJson(state, viewer)), `viewer ${viewer} in ${state.phase}`).toEqual(viewFor(state, viewer));
+  // Parts shared between the viewers of one state, as a broadcast shares them; both orders of viewers.
+  const viewers = [...state.seats.map((seat) => seat.id), null, "outsider"];
+  for (const order of [viewers, [...viewers].reverse()]) {
+    const parts: ViewJsonParts = new Map();
+    for (const viewer of order) expect(JSON.parse(gameViewJson(state, viewer, parts)), `viewer ${viewer} in ${state.phase}`).toEqual(viewFor(state, viewer));
   }
 }
 
 describe("gameViewJson", () => {
-  it("is viewFor as JSON for every viewer through a game of the hidden-grid variant, from a cache shared between viewers", () => {
+  it("is viewFor as JSON for every viewer through a game of the hidden-grid variant, from parts shared between viewers", () => {
     const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
     const table = new Table({
       settings: { largeTableHiddenGrid: true, discussionSeconds: 0, categoryPool: [], customCards: [{ id: "", category: "Radio", words, source: "custom" }] },
