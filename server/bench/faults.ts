@@ -35,11 +35,17 @@ const program = new Command("bench:faults")
   .option("--bot-timeout <ms>", "an LLM bot's deadline before it falls back", int("--bot-timeout", 50), 500)
   .option("--attackers <n>", "flooding sockets", int("--attackers", 1), 100)
   .option("--flood-seconds <s>", "how long the flood lasts", int("--flood-seconds", 1), 10)
+  .option("--rooms <n>", "rooms playing through the flood (one simulated human and four lexical bots each)", int("--rooms", 1), 4)
+  .option("--attacker-addresses <n>", "source addresses the attackers share (127.0.0.201…; the playing room is on 127.0.0.2)", int("--attacker-addresses", 1), 4)
+  .option("--address-limits <on|off>", "the server's limits per address (off: as before they existed)", "on")
   .option("--skip-llm", "only the flood")
   .option("--skip-flood", "only the LLM faults")
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
 
 const sleep = (d: number) => new Promise((r) => setTimeout(r, d));
+
+/** The playing room's source address; attackers use 127.0.0.201 and up (Linux routes all of 127/8 to loopback). */
+const VICTIM_ADDRESS = "127.0.0.2";
 
 // ─── 1. LLM endpoint faults ─────────────────────────────────────────────────────
 
@@ -189,6 +195,11 @@ interface FloodTally {
   codes: Map<string, number>;
   disconnects: number;
   reconnects: number;
+  /** Handshakes: accepted, refused by the server (connect_error), or unanswered within 5 s. */
+  accepted: number;
+  refused: number;
+  unanswered: number;
+  refusal: string;
 }
 
 function garbageFor(i: number, maxBytes: number): { event: string; payload: unknown; withAck: boolean; raw?: string } {
@@ -214,23 +225,40 @@ function garbageFor(i: number, maxBytes: number): { event: string; payload: unkn
   }
 }
 
-async function attacker(url: string, until: number, perSecond: number, maxBytes: number, tally: FloodTally): Promise<void> {
+/**
+ * One flooding socket from `localAddress`: bad events at `perSecond`, a new connection whenever the server
+ * cuts it off (at most 20 accepted), and, when a handshake is refused, another try 100 ms later (at most 200
+ * refused), as a persistent attacker would.
+ */
+async function attacker(url: string, localAddress: string, until: number, perSecond: number, maxBytes: number, tally: FloodTally): Promise<void> {
   let i = Math.floor(Math.random() * 9);
   let socket: Socket | null = null;
-  let reconnects = 0;
-  while (Date.now() < until && reconnects < 20) {
+  let accepted = 0;
+  let refused = 0;
+  while (Date.now() < until && accepted <= 20 && refused < 200) {
     if (!socket || !socket.connected) {
       socket?.close();
-      socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
-      const ok = await new Promise<boolean>((resolve) => {
-        socket!.once("connect", () => resolve(true));
-        socket!.once("connect_error", () => resolve(false));
-        setTimeout(() => resolve(false), 5000).unref();
+      socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, localAddress } as Parameters<typeof io>[1]);
+      const outcome = await new Promise<"ok" | "refused" | "unanswered">((resolve) => {
+        socket!.once("connect", () => resolve("ok"));
+        socket!.once("connect_error", (error: Error & { description?: { message?: string } }) => {
+          if (!tally.refusal) tally.refusal = `${error.message} (${error.description?.message ?? "no detail"})`;
+          resolve("refused");
+        });
+        setTimeout(() => resolve("unanswered"), 5000).unref();
       });
-      if (tally.sent > 0) tally.reconnects++;
-      reconnects++;
-      socket.on("disconnect", () => tally.disconnects++);
-      if (!ok) continue;
+      if (outcome === "ok") {
+        if (accepted > 0) tally.reconnects++;
+        accepted++;
+        tally.accepted++;
+        socket.on("disconnect", () => tally.disconnects++);
+      } else {
+        if (outcome === "refused") tally.refused++;
+        else tally.unanswered++;
+        refused++;
+        await sleep(100);
+        continue;
+      }
     }
     const g = garbageFor(i++, maxBytes);
     tally.sent++;
@@ -250,10 +278,15 @@ async function attacker(url: string, until: number, perSecond: number, maxBytes:
   socket?.close();
 }
 
-async function flood(o: { attackers: number; floodSeconds: number }): Promise<boolean> {
+/** The server's environment for --address-limits off: every limit per address disabled. */
+const LIMITS_OFF = { SNEAK_ADDRESS_MAX_CONNECTIONS: "0", SNEAK_ADDRESS_HANDSHAKE_BURST: "0", SNEAK_ADDRESS_ROOM_BURST: "0" };
+
+async function flood(o: { attackers: number; floodSeconds: number; attackerAddresses: number; addressLimits: string; rooms: number }): Promise<boolean> {
+  // The server reads its limits from the environment (load-server.ts → configFromEnv): the defaults, or off.
   const child = fork(fileURLToPath(new URL("./load-server.ts", import.meta.url)), ["50", "on", "normal"], {
     execArgv: ["--import", "tsx", "--expose-gc"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, ...(o.addressLimits === "off" ? LIMITS_OFF : {}) },
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("message", (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error("no url"))));
@@ -274,26 +307,32 @@ async function flood(o: { attackers: number; floodSeconds: number }): Promise<bo
     if (code !== 0) crashed = true;
   });
 
-  // The victim: one simulated human and four lexical bots playing without pause.
+  // The victims: rooms of one simulated human and four lexical bots playing without pause, from their own
+  // address (a household: within every limit). Several rooms, so that the ack p99 rests on hundreds of acks.
   const counters = newCounters();
-  const host = await connect(url);
-  const stop = autoplay(host, counters, () => true);
-  await timed(host, counters, C2S.roomCreate, { name: "Victim", settings: { discussionSeconds: 0, turnSeconds: 30, voteSeconds: 30 } });
-  for (let i = 0; i < 4; i++) await timed(host, counters, C2S.hostAddBot, { kind: "lexical" });
-  await timed(host, counters, C2S.hostStart, {});
-  // Rounds the victim finished (game over counts as one), from its own snapshots.
+  const hosts: Socket[] = [];
+  const stops: (() => void)[] = [];
+  // Rounds the victims finished (game over counts as one), from their own snapshots.
   let roundsDone = 0;
-  host.on("disconnect", (reason) => reason !== "io client disconnect" && console.log(`  the playing room's socket was disconnected: ${reason}`));
-  if (process.env.SNEAK_FAULTS_DEBUG) host.on("room:state", (s: { game: { phase: string } }) => console.log(`  [victim] ${new Date().toISOString().slice(17, 23)} ${s.game.phase}`));
-  let lastRound = "";
-  host.on("room:state", (s: { game: { gameNumber: number; rounds: { number: number; outcome: unknown }[] } }) => {
-    const r = s.game.rounds[s.game.rounds.length - 1];
-    const key = `${s.game.gameNumber}/${r?.number}`;
-    if (r?.outcome && key !== lastRound) {
-      lastRound = key;
-      roundsDone++;
-    }
-  });
+  for (let room = 1; room <= o.rooms; room++) {
+    const host = await connect(url, {}, VICTIM_ADDRESS);
+    hosts.push(host);
+    stops.push(autoplay(host, counters, () => true));
+    await timed(host, counters, C2S.roomCreate, { name: `Victim${room}`, settings: { discussionSeconds: 0, turnSeconds: 30, voteSeconds: 30 } });
+    for (let i = 0; i < 4; i++) await timed(host, counters, C2S.hostAddBot, { kind: "lexical" });
+    await timed(host, counters, C2S.hostStart, {});
+    host.on("disconnect", (reason) => reason !== "io client disconnect" && console.log(`  playing room ${room}'s socket was disconnected: ${reason}`));
+    if (process.env.SNEAK_FAULTS_DEBUG) host.on("room:state", (s: { game: { phase: string } }) => console.log(`  [victim ${room}] ${new Date().toISOString().slice(17, 23)} ${s.game.phase}`));
+    let lastRound = "";
+    host.on("room:state", (s: { game: { gameNumber: number; rounds: { number: number; outcome: unknown }[] } }) => {
+      const r = s.game.rounds[s.game.rounds.length - 1];
+      const key = `${s.game.gameNumber}/${r?.number}`;
+      if (r?.outcome && key !== lastRound) {
+        lastRound = key;
+        roundsDone++;
+      }
+    });
+  }
   const window = async (seconds: number, during?: Promise<unknown>) => {
     const acks = new Samples();
     counters.acks = acks;
@@ -310,24 +349,27 @@ async function flood(o: { attackers: number; floodSeconds: number }): Promise<bo
   await sleep(2000);
   const quiet = await window(o.floodSeconds);
   const beforeFlood = await stats();
-  const tally: FloodTally = { sent: 0, codes: new Map(), disconnects: 0, reconnects: 0 };
+  const tally: FloodTally = { sent: 0, codes: new Map(), disconnects: 0, reconnects: 0, accepted: 0, refused: 0, unanswered: 0, refusal: "" };
   const until = Date.now() + o.floodSeconds * 1000;
-  const attack = Promise.all(Array.from({ length: o.attackers }, () => attacker(url, until, 20, 16 * 1024, tally)));
+  const attackerAddress = (i: number) => `127.0.0.${201 + (i % o.attackerAddresses)}`;
+  const attack = Promise.all(Array.from({ length: o.attackers }, (_, i) => attacker(url, attackerAddress(i), until, 20, 16 * 1024, tally)));
   const loud = await window(o.floodSeconds, attack);
   const afterFlood = await stats();
   const health = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-  stop();
-  host.close();
+  for (const stop of stops) stop();
+  for (const host of hosts) host.close();
   child.send("stop");
   await new Promise((r) => child.once("exit", r));
 
-  console.log(`\nFlood: ${o.attackers} sockets sending up to 20 bad events/s each for ${o.floodSeconds} s, reconnecting when cut off (at most 20 times each) (unknown events, wrong types, oversized names and chat, raw garbage frames, commands outside a room, joins to missing rooms)`);
+  console.log(`\nFlood: ${o.attackers} sockets from ${o.attackerAddresses} addresses (127.0.0.201–${attackerAddress(o.attackerAddresses - 1).split(".")[3]}; the playing room${o.rooms === 1 ? "" : "s"} on ${VICTIM_ADDRESS}) sending up to 20 bad events/s each for ${o.floodSeconds} s, reconnecting when cut off (at most 20 times each; a refused handshake is retried 100 ms later, at most 200 times) while ${o.rooms} room${o.rooms === 1 ? "" : "s"} play${o.rooms === 1 ? "s" : ""} (unknown events, wrong types, oversized names and chat, raw garbage frames, commands outside a room, joins to missing rooms); limits per address ${o.addressLimits}`);
   console.log(`  sent ${tally.sent} bad events (${(tally.sent / o.floodSeconds).toFixed(0)}/s); answers: ${[...tally.codes.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`);
   console.log(`  sockets disconnected by the server ${tally.disconnects} (oversized or unparseable frames), reconnected ${tally.reconnects}`);
+  console.log(`  handshakes: ${tally.accepted} accepted, ${tally.refused} refused by the limits per address${tally.refusal ? ` (the client sees: ${tally.refusal})` : ""}, ${tally.unanswered} unanswered within 5 s`);
   console.log(`  server: ${crashed ? "CRASHED" : "still up"}, /healthz ${health ? "ok" : "FAILED"}; heap ${mb(beforeFlood.heapUsed)} → ${mb(afterFlood.heapUsed)}, RSS ${mb(beforeFlood.rss)} → ${mb(afterFlood.rss)}`);
-  console.log(`  the playing room before the flood: ${quiet.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);
-  console.log(`  the playing room during the flood: ${loud.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(loud.p50)} p99 ${ms(loud.p99)} max ${ms(loud.max)} (${loud.acks} acks)`);
-  if (counters.errors.length > 0) console.log(`  the playing room's refused commands (rate-limited ones are retried, as a client would): ${counters.errors.length} (first: ${counters.errors[0]})`);
+  const rooms = o.rooms === 1 ? "the playing room" : `the ${o.rooms} playing rooms`;
+  console.log(`  ${rooms} before the flood: ${quiet.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);
+  console.log(`  ${rooms} during the flood: ${loud.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(loud.p50)} p99 ${ms(loud.p99)} max ${ms(loud.max)} (${loud.acks} acks)`);
+  if (counters.errors.length > 0) console.log(`  ${o.rooms === 1 ? "the playing room's" : "the playing rooms'"} refused commands (rate-limited ones are retried, as a client would): ${counters.errors.length} (first: ${counters.errors[0]})`);
   const ok = !crashed && health && loud.rounds > 0 && !(tally.codes.get("ok") ?? 0);
   console.log(`  ${ok ? "OK" : "PROBLEM"}: ${ok ? "no crash, every bad event refused, the room kept playing" : "see above"}`);
   return ok;
@@ -335,7 +377,9 @@ async function flood(o: { attackers: number; floodSeconds: number }): Promise<bo
 
 async function main(): Promise<void> {
   program.parse();
-  const o = program.opts<{ roundsPerFault: number; turnSeconds: number; botTimeout: number; attackers: number; floodSeconds: number; skipLlm?: boolean; skipFlood?: boolean }>();
+  const o = program.opts<{ roundsPerFault: number; turnSeconds: number; botTimeout: number; attackers: number; floodSeconds: number; attackerAddresses: number; addressLimits: string; rooms: number; skipLlm?: boolean; skipFlood?: boolean }>();
+  if (o.addressLimits !== "on" && o.addressLimits !== "off") program.error("--address-limits must be on or off");
+  if (o.attackerAddresses > 50) program.error("--attacker-addresses must be at most 50");
   console.log(`bench:faults (Node ${process.version})`);
   let ok = true;
   if (!o.skipLlm) ok = (await llmFaults(o)) && ok;
