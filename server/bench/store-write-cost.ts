@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { GameStore, type LogBatch } from "../store/game-store";
 import { SCHEMA_SQL } from "../store/schema";
 import { openSqlite, type SqliteDatabase } from "../store/sqlite-driver";
-import { logFixtureGame } from "../../test/support/store-game-fixture";
+import { capturedCommits, type Commit } from "./store-bench-commits";
 
 /**
  * `npx tsx server/bench/store-write-cost.ts [COMMITS]`: what one commit of the game log costs, and where.
@@ -18,31 +17,6 @@ import { logFixtureGame } from "../../test/support/store-game-fixture";
 
 const COMMITS = Number(process.argv[2] ?? 20_000);
 const ROOMS = 500;
-
-interface Commit {
-  batches: { logId: string; records: { kind: string; round: number | null; payload: unknown }[] }[];
-}
-
-async function capturedCommits(): Promise<Commit[]> {
-  const capture = new GameStore({ path: ":memory:" });
-  const commits: Commit[] = [];
-  const appendBatches = capture.appendBatches.bind(capture);
-  capture.appendBatches = (batches: readonly LogBatch[]) => {
-    commits.push({
-      batches: batches.map((b) => ({
-        logId: b.logId,
-        records: b.records.map((record) => {
-          const { kind, ...payload } = record;
-          return { kind, round: "round" in record && typeof record.round === "number" ? record.round : null, payload };
-        }),
-      })),
-    });
-    appendBatches(batches);
-  };
-  await logFixtureGame(capture, { close: true });
-  await capture.close();
-  return commits;
-}
 
 interface Variant {
   name: string;

@@ -5,11 +5,13 @@ import { openSqlite, type SqliteDriverName } from "./sqlite-driver";
 /**
  * The game log's checkpointer, in a worker thread with its own SQLite connection (started by
  * checkpointer.ts). The writing connection never checkpoints (its automatic checkpoints ran inside whichever
- * commit crossed 1,000 pages, on the event loop, for 12–27 ms). Here, every `intervalMs`, a PASSIVE
- * checkpoint copies the committed WAL frames into the database without taking the writer's lock, so the
- * writer is never blocked. When writes never pause long enough for a checkpoint to catch up, SQLite cannot
- * restart the WAL and the file grows; past `truncateBytes` this worker runs one TRUNCATE checkpoint, which
- * holds the writer for the few frames written since the last PASSIVE one (and a sync), then empties the file.
+ * commit crossed 1,000 pages, on the event loop, for 12–27 ms). Here, every `intervalMs`, PASSIVE
+ * checkpoints copy the committed WAL frames into the database without taking the writer's lock, so the
+ * writer is never blocked; once one has caught up with the end of the WAL, the writer's next commit starts
+ * the WAL over from its beginning. When writes never pause long enough for that (about 1,000 commits/s and
+ * up), the WAL keeps growing: past `limitBytes` in use, one RESTART checkpoint resets it, holding the writer
+ * for the frames written since the last PASSIVE pass and a sync (a few ms, measured by
+ * server/bench/store-checkpoint-cost.ts). The file's size is then bounded by about that limit.
  */
 
 export interface CheckpointerSettings {
@@ -17,14 +19,17 @@ export interface CheckpointerSettings {
   driver: SqliteDriverName;
   sync: "normal" | "full";
   intervalMs: number;
-  truncateBytes: number;
+  /** WAL in use (frames since its last restart) past which a RESTART checkpoint resets it. */
+  limitBytes: number;
 }
 
 export interface CheckpointStats {
   /** PASSIVE checkpoints run. */
   passive: number;
-  /** TRUNCATE checkpoints run (the WAL passed `truncateBytes`). */
-  truncates: number;
+  /** RESTART checkpoints run because the WAL passed `limitBytes`; they hold the writer for their duration. */
+  forced: number;
+  /** The longest of those. */
+  forcedLongestMs: number;
   /** Times the writer restarted the WAL from its beginning after a complete checkpoint (seen by the next one). */
   restarts: number;
   /** WAL frames copied into the database. */
@@ -53,10 +58,12 @@ if (parentPort && workerData && (workerData as { checkpointer?: CheckpointerSett
   const settings = (workerData as { checkpointer: CheckpointerSettings }).checkpointer;
   try {
     const db = openSqlite(settings.path, { fileMustExist: true }, settings.driver);
-    // The checkpoint's syncs follow the writer's durability mode; a TRUNCATE waits at most 1 s for a commit in flight.
+    // The checkpoint's syncs follow the writer's durability mode; a RESTART waits at most 1 s for a commit or a read in flight.
     db.exec(`PRAGMA synchronous = ${settings.sync === "full" ? "FULL" : "NORMAL"}; PRAGMA busy_timeout = 1000; PRAGMA wal_autocheckpoint = 0`);
     const passive = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
-    const truncate = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+    // RESTART, not TRUNCATE: emptying a 64 MiB file held the writer for 27–38 ms (store-checkpoint-cost.ts).
+    const forced = db.prepare("PRAGMA wal_checkpoint(RESTART)");
+    const frameBytes = (db.pragmaValue("page_size") as number) + 24;
     const walFile = `${settings.path}-wal`;
     const walBytes = () => {
       try {
@@ -65,7 +72,7 @@ if (parentPort && workerData && (workerData as { checkpointer?: CheckpointerSett
         return 0;
       }
     };
-    const stats: CheckpointStats = { passive: 0, truncates: 0, restarts: 0, frames: 0, totalMs: 0, longestMs: 0, walBytes: 0, maxWalBytes: 0, lastError: null };
+    const stats: CheckpointStats = { passive: 0, forced: 0, forcedLongestMs: 0, restarts: 0, frames: 0, totalMs: 0, longestMs: 0, walBytes: 0, maxWalBytes: 0, lastError: null };
     let last = { log: 0, checkpointed: 0 };
     /** Counts what one checkpoint copied: SQLite reports totals for the current WAL, which restarts from 0. */
     const account = (row: CheckpointRow) => {
@@ -88,15 +95,17 @@ if (parentPort && workerData && (workerData as { checkpointer?: CheckpointerSett
         stats.passive++;
         stats.walBytes = walBytes();
         stats.maxWalBytes = Math.max(stats.maxWalBytes, stats.walBytes);
-        if (stats.walBytes > settings.truncateBytes) {
-          account(truncate.get() as CheckpointRow);
+        if (row.log * frameBytes > settings.limitBytes) {
+          const t1 = performance.now();
+          account(forced.get() as CheckpointRow);
           last = { log: 0, checkpointed: 0 };
-          stats.truncates++;
+          stats.forced++;
+          stats.forcedLongestMs = Math.max(stats.forcedLongestMs, performance.now() - t1);
           stats.walBytes = walBytes();
         }
         stats.lastError = null;
       } catch (error) {
-        // SQLITE_BUSY on the TRUNCATE (a long read in progress) or a transient I/O error: try again next tick.
+        // SQLITE_BUSY on the RESTART (a long read in progress) or a transient I/O error: try again next tick.
         stats.lastError = error instanceof Error ? error.message : String(error);
       }
       const took = performance.now() - t0;

@@ -29,8 +29,8 @@ export interface GameStoreOptions {
   checkpoint?: "worker" | "auto";
   /** How often the worker checkpoints (default 200 ms). */
   checkpointIntervalMs?: number;
-  /** WAL size past which the worker truncates it (default 64 MiB). */
-  walTruncateBytes?: number;
+  /** WAL in use past which the worker resets it with a RESTART checkpoint, which holds the writer (default 16 MiB). */
+  walLimitBytes?: number;
   /** The SQLite driver (default: the one for this Node version, sqlite-driver.ts). */
   driver?: SqliteDriverName;
   /** Where the store reports a checkpoint worker that failed (default: stderr). */
@@ -38,7 +38,7 @@ export interface GameStoreOptions {
 }
 
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 200;
-export const DEFAULT_WAL_TRUNCATE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_WAL_LIMIT_BYTES = 16 * 1024 * 1024;
 
 interface EventRow {
   log_id: string;
@@ -104,7 +104,7 @@ export class GameStore {
             driver: this.db.driver,
             sync: options.sync ?? "normal",
             intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
-            truncateBytes: options.walTruncateBytes ?? DEFAULT_WAL_TRUNCATE_BYTES,
+            limitBytes: options.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES,
           },
           {
             onFailure: (reason) => {
@@ -130,10 +130,11 @@ export class GameStore {
       this.nextSeq.set(logId, seq);
       return seqs;
     };
-    this.appendMany = this.db.transaction(insertAll);
+    // IMMEDIATE: see SqliteDatabase.transaction (the checkpoint worker may hold the write lock for a moment).
+    this.appendMany = this.db.transaction(insertAll, "immediate");
     this.appendBatchesTx = this.db.transaction((batches: readonly LogBatch[]) => {
       for (const batch of batches) insertAll(batch.logId, batch.records, batch.at);
-    });
+    }, "immediate");
   }
 
   private migrate(): void {

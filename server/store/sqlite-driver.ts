@@ -23,8 +23,13 @@ export interface SqliteDatabase {
   readonly driver: SqliteDriverName;
   exec(sql: string): void;
   prepare(sql: string): SqliteStatement;
-  /** `fn` inside BEGIN … COMMIT, rolled back if it throws; a call inside another transaction joins it. */
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
+  /**
+   * `fn` inside BEGIN … COMMIT, rolled back if it throws; a call inside another transaction joins it.
+   * `immediate`: BEGIN IMMEDIATE, which takes the write lock before reading anything, so that a writer that
+   * has to wait (a checkpoint resetting the WAL holds the lock) waits in SQLite's busy handler instead of
+   * failing with SQLITE_BUSY on a snapshot the reset made stale.
+   */
+  transaction<A extends unknown[], R>(fn: (...args: A) => R, mode?: "deferred" | "immediate"): (...args: A) => R;
   /** The value of a one-value pragma such as `user_version`. */
   pragmaValue(name: string): unknown;
   readonly open: boolean;
@@ -54,7 +59,10 @@ function openWithBetterSqlite(path: string, options: OpenOptions): SqliteDatabas
     driver: "better-sqlite3",
     exec: (sql) => void db.exec(sql),
     prepare: (sql) => db.prepare(sql),
-    transaction: (fn) => db.transaction(fn) as never,
+    transaction: (fn, mode) => {
+      const transaction = db.transaction(fn);
+      return (mode === "immediate" ? transaction.immediate : transaction) as never;
+    },
     pragmaValue: (name) => db.pragma(name, { simple: true }),
     get open() {
       return db.open;
@@ -86,10 +94,10 @@ function openWithNodeSqlite(path: string, options: OpenOptions): SqliteDatabase 
     exec: (sql) => db.exec(sql),
     prepare: (sql) => db.prepare(sql),
     transaction:
-      (fn) =>
+      (fn, mode) =>
       (...args) => {
         if (depth > 0) return fn(...args);
-        db.exec("BEGIN");
+        db.exec(mode === "immediate" ? "BEGIN IMMEDIATE" : "BEGIN");
         depth++;
         try {
           const result = fn(...args);

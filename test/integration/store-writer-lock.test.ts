@@ -11,7 +11,7 @@ import { availableDrivers } from "../support/store-drivers";
  * One writer per log file, across real processes: a second `server/index.ts` on the same SNEAK_DB refuses to
  * start, naming the file and the first server; `npm run export` and `npm run leaderboard` read the file while
  * the server runs; a server killed with SIGKILL leaves no lock behind. And a writer killed while its
- * checkpoint worker checkpoints and truncates the WAL loses no acknowledged write.
+ * checkpoint worker checkpoints and restarts the WAL loses no acknowledged write.
  */
 
 const dir = mkdtempSync(join(tmpdir(), "sneak-writer-"));
@@ -94,7 +94,7 @@ describe("one server per game log", () => {
   });
 
   for (const driver of availableDrivers()) {
-    it(`loses no acknowledged write when killed while the WAL is checkpointed and truncated (${driver})`, async () => {
+    it(`loses no acknowledged write when killed while the WAL is checkpointed and restarted (${driver})`, async () => {
       const db = join(dir, `writer-${driver.replace(":", "-")}.db`);
       const writer = spawnTsx(["test/support/store-writer-child.ts", db, driver]);
       let acked = -1;
@@ -105,10 +105,10 @@ describe("one server per game log", () => {
         out = lines.pop() ?? "";
         for (const line of lines) if (line.startsWith("acked ")) acked = Number(line.slice(6));
       });
-      // Kill it after 3,000 writes, once the worker has truncated the WAL a few times under its feet.
+      // Kill it after 3,000 writes, once the worker has restarted the WAL a few times under its feet.
       await lineFrom(writer, (line) => {
-        const [, passive, truncates] = /^checkpoints (\d+) (\d+)$/.exec(line) ?? [];
-        return acked >= 3000 && Number(passive) >= 10 && Number(truncates) >= 3;
+        const [, passive, forced] = /^checkpoints (\d+) (\d+)$/.exec(line) ?? [];
+        return acked >= 3000 && Number(passive) >= 10 && Number(forced) >= 3;
       });
       await killed(writer);
       expect(acked).toBeGreaterThanOrEqual(3000);

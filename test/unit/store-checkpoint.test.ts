@@ -51,15 +51,18 @@ for (const driver of availableDrivers()) {
       expect(copy.query<{ n: number }>("SELECT COUNT(*) AS n FROM events")[0].n).toBe(1500);
     });
 
-    it("truncates the WAL once it passes the size limit, and the writer goes on", async () => {
-      const store = open({ walTruncateBytes: 256 * 1024 });
+    it("restarts the WAL once it passes the limit, so the file stops growing, and the writer goes on", async () => {
+      const store = open({ walLimitBytes: 256 * 1024 });
       for (let i = 0; i < 200; i++) store.append("g", [action(i)], i);
-      expect(walBytes(store.path)).toBeGreaterThan(256 * 1024);
-      const stats = await store.checkpointNow();
-      expect(stats!.truncates).toBe(1);
-      expect(walBytes(store.path)).toBe(0);
-      expect(store.append("g", [action(200)], 200)).toEqual([200]);
-      expect(store.eventsOf("g")).toHaveLength(201);
+      const grown = walBytes(store.path);
+      expect(grown).toBeGreaterThan(256 * 1024);
+      expect((await store.checkpointNow())!.forced).toBe(1);
+      // As much again: written over the restarted WAL, from its start, not appended to it.
+      for (let i = 200; i < 400; i++) store.append("g", [action(i)], i);
+      expect(walBytes(store.path)).toBeLessThanOrEqual(grown);
+      expect((await store.checkpointNow())!.forced).toBe(2);
+      expect(store.append("g", [action(400)], 400)).toEqual([400]);
+      expect(store.eventsOf("g")).toHaveLength(401);
     });
 
     it("checkpoints on its own timer", async () => {
@@ -91,7 +94,7 @@ for (const driver of availableDrivers()) {
 describe("a checkpoint worker that cannot run", () => {
   it("reports it, so that the writer checkpoints by itself again", async () => {
     const reason = await new Promise<string>((resolve) => {
-      startCheckpointer({ path: join(dir, "missing.db"), driver: availableDrivers()[0], sync: "normal", intervalMs: 1000, truncateBytes: 1 << 20 }, { onFailure: resolve });
+      startCheckpointer({ path: join(dir, "missing.db"), driver: availableDrivers()[0], sync: "normal", intervalMs: 1000, limitBytes: 1 << 20 }, { onFailure: resolve });
     });
     expect(reason).toMatch(/missing\.db|unable to open/);
   });

@@ -71,6 +71,26 @@ for (const { name, available } of drivers) {
       db.close();
     });
 
+    it("takes the write lock at BEGIN in an immediate transaction, before its first statement", () => {
+      const { db, file } = fresh();
+      const other = openSqlite(file, {}, name);
+      other.exec("PRAGMA busy_timeout = 0");
+      const otherCanWrite = () => {
+        try {
+          other.exec("BEGIN IMMEDIATE; ROLLBACK");
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // Deferred: nothing is locked until the transaction writes; immediate: from BEGIN.
+      expect(db.transaction(() => otherCanWrite())()).toBe(true);
+      expect(db.transaction(() => otherCanWrite(), "immediate")()).toBe(false);
+      expect(otherCanWrite()).toBe(true);
+      other.close();
+      db.close();
+    });
+
     it("reads pragmas, and opens read-only only a file that exists", () => {
       const { db, file } = fresh();
       db.exec("PRAGMA user_version = 7");
