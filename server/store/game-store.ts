@@ -94,27 +94,7 @@ export class GameStore {
         this.db.close();
         throw error;
       }
-      if (file && options.checkpoint !== "auto") {
-        // The worker checkpoints; the writer never does (a fallback re-enables it if the worker dies).
-        this.db.exec("PRAGMA wal_autocheckpoint = 0");
-        const report = options.log ?? ((line: string) => console.error(line));
-        this.checkpointer = startCheckpointer(
-          {
-            path: options.path,
-            driver: this.db.driver,
-            sync: options.sync ?? "normal",
-            intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
-            limitBytes: options.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES,
-          },
-          {
-            onFailure: (reason) => {
-              if (!this.db.open) return;
-              this.db.exec("PRAGMA wal_autocheckpoint = 1000");
-              report(`game log: the WAL checkpoint worker failed (${reason}); checkpointing on the main thread instead`);
-            },
-          },
-        );
-      }
+      if (file && options.checkpoint !== "auto") this.checkpointer = this.checkpointsInWorker(options);
     }
     this.insert = this.db.prepare("INSERT INTO events (log_id, seq, at, kind, round, payload) VALUES (?, ?, ?, ?, ?, ?)");
     this.maxSeq = this.db.prepare("SELECT MAX(seq) AS seq FROM events WHERE log_id = ?");
@@ -135,6 +115,28 @@ export class GameStore {
     this.appendBatchesTx = this.db.transaction((batches: readonly LogBatch[]) => {
       for (const batch of batches) insertAll(batch.logId, batch.records, batch.at);
     }, "immediate");
+  }
+
+  /** The writer stops checkpointing; a worker thread does it (a fallback re-enables the writer's if the worker dies). */
+  private checkpointsInWorker(options: GameStoreOptions): Checkpointer {
+    this.db.exec("PRAGMA wal_autocheckpoint = 0");
+    const report = options.log ?? ((line: string) => console.error(line));
+    return startCheckpointer(
+      {
+        path: options.path,
+        driver: this.db.driver,
+        sync: options.sync ?? "normal",
+        intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
+        limitBytes: options.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES,
+      },
+      {
+        onFailure: (reason) => {
+          if (!this.db.open) return;
+          this.db.exec("PRAGMA wal_autocheckpoint = 1000");
+          report(`game log: the WAL checkpoint worker failed (${reason}); checkpointing on the main thread instead`);
+        },
+      },
+    );
   }
 
   private migrate(): void {
