@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { kb, mb, ms, type ProcessStats } from "./load-stats";
+import { SERVER_NODE_FLAGS } from "../server-node-flags";
 import { newCounters, startEchoGroup, startRoom, type LoadCounters, type Player } from "./load-players";
 
 /**
@@ -44,8 +45,8 @@ interface Child {
 function spawnChild(file: string, args: string[]): Promise<Child> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     // SNEAK_LOAD_PROFILE=DIR: a CPU profile of each child, written when it stops (diagnostics only).
-    // SNEAK_LOAD_NODE_FLAGS: extra Node/V8 flags for the children (e.g. GC settings to compare).
-    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.SNEAK_LOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(process.env.SNEAK_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SNEAK_LOAD_PROFILE}`] : [])],
+    // The server runs with the flags `npm start` gives it; SNEAK_LOAD_NODE_FLAGS adds others (e.g. GC settings to compare).
+    execArgv: ["--import", "tsx", "--expose-gc", ...SERVER_NODE_FLAGS, ...(process.env.SNEAK_LOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(process.env.SNEAK_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SNEAK_LOAD_PROFILE}`] : [])],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
