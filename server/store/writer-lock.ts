@@ -40,7 +40,12 @@ export function lockFileOf(path: string): string {
 /** Takes the writer's lock on `path` (the log file), or throws LogLockedError naming the holder. */
 export function acquireWriterLock(path: string, driver: SqliteDriverName): WriterLock {
   const file = lockFileOf(path);
-  const db = openSqlite(file, {}, driver);
+  let db: SqliteDatabase;
+  try {
+    db = openSqlite(file, {}, driver);
+  } catch (error) {
+    throw new Error(`cannot open the writer's lock ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   try {
     // No waiting: a held lock means another server, and the answer must be immediate.
     db.exec("PRAGMA busy_timeout = 0; CREATE TABLE IF NOT EXISTS owner (pid INTEGER, host TEXT, since TEXT)");
@@ -61,8 +66,12 @@ export function acquireWriterLock(path: string, driver: SqliteDriverName): Write
   return {
     release: () => {
       if (!db.open) return;
-      db.exec("ROLLBACK");
-      db.close();
+      try {
+        db.exec("ROLLBACK");
+      } finally {
+        // Closing alone releases the lock; the rollback only ends the transaction tidily.
+        db.close();
+      }
     },
   };
 }
