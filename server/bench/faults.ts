@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from "commander";
 import { fork } from "node:child_process";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
@@ -17,8 +18,11 @@ import { ms, mb, Samples, type ProcessStats } from "./load-stats";
  * `npm run bench:faults`: what happens to games when things go wrong.
  * 1. The LLM endpoint (bots and a judge) goes down, gets slow, then answers garbage, mid-game: bots fall
  *    back to the lexical decision, the judge's failures are recorded, and no turn outlasts its timer.
- * 2. Many sockets flood the server with malformed, unknown, oversized and too-frequent events while a room
- *    plays: the server stays up and the playing room barely notices.
+ * 2. Many sockets flood the server with malformed, unknown, oversized and too-frequent events, and reconnect
+ *    whenever it cuts them off, while rooms play: the server stays up and the playing rooms barely notice.
+ *    Attackers and players connect from different loopback addresses (Linux: all of 127/8 is loopback), so
+ *    the server's limits per address act as they would on the internet; `--address-limits off` shows the
+ *    same flood without them.
  * Every loop is bounded in count and time. Prints what it measured; see docs/PERFORMANCE.md.
  */
 
@@ -347,14 +351,25 @@ async function flood(o: { attackers: number; floodSeconds: number; attackerAddre
     return { p50: acks.quantile(0.5), p99: acks.quantile(0.99), max: acks.max(), acks: acks.count, rounds };
   };
   await sleep(2000);
+  // Server stats at each window's edge: what the server itself went through (CPU, event-loop delay, GC),
+  // and the machine's load, so that a slow window can be told apart from a busy machine.
+  const edge = async () => ({ stats: await stats(), at: performance.now(), load: loadavg()[0], cpuMs: process.cpuUsage() });
+  const serverLine = (from: Awaited<ReturnType<typeof edge>>, to: Awaited<ReturnType<typeof edge>>) => {
+    const wall = to.at - from.at;
+    const bench = process.cpuUsage(from.cpuMs);
+    return `server CPU ${((100 * (to.stats.cpuMs - from.stats.cpuMs)) / wall).toFixed(0)}% of a core, event-loop delay p99 ${ms(to.stats.loopDelayP99Ms ?? NaN)} max ${ms(to.stats.loopDelayMaxMs ?? NaN)}, GC longest ${ms(to.stats.gcMaxPauseMs ?? NaN)}, log write longest ${ms(to.stats.logWriteMaxMs ?? NaN)}; bench CPU ${((100 * (bench.user + bench.system)) / 1000 / wall).toFixed(0)}%; load average ${to.load.toFixed(1)}`;
+  };
+  const start = await edge();
   const quiet = await window(o.floodSeconds);
-  const beforeFlood = await stats();
+  const beforeEdge = await edge();
+  const beforeFlood = beforeEdge.stats;
   const tally: FloodTally = { sent: 0, codes: new Map(), disconnects: 0, reconnects: 0, accepted: 0, refused: 0, unanswered: 0, refusal: "" };
   const until = Date.now() + o.floodSeconds * 1000;
   const attackerAddress = (i: number) => `127.0.0.${201 + (i % o.attackerAddresses)}`;
   const attack = Promise.all(Array.from({ length: o.attackers }, (_, i) => attacker(url, attackerAddress(i), until, 20, 16 * 1024, tally)));
   const loud = await window(o.floodSeconds, attack);
-  const afterFlood = await stats();
+  const afterEdge = await edge();
+  const afterFlood = afterEdge.stats;
   const health = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
   for (const stop of stops) stop();
   for (const host of hosts) host.close();
@@ -368,7 +383,9 @@ async function flood(o: { attackers: number; floodSeconds: number; attackerAddre
   console.log(`  server: ${crashed ? "CRASHED" : "still up"}, /healthz ${health ? "ok" : "FAILED"}; heap ${mb(beforeFlood.heapUsed)} → ${mb(afterFlood.heapUsed)}, RSS ${mb(beforeFlood.rss)} → ${mb(afterFlood.rss)}`);
   const rooms = o.rooms === 1 ? "the playing room" : `the ${o.rooms} playing rooms`;
   console.log(`  ${rooms} before the flood: ${quiet.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);
+  console.log(`    ${serverLine(start, beforeEdge)}`);
   console.log(`  ${rooms} during the flood: ${loud.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(loud.p50)} p99 ${ms(loud.p99)} max ${ms(loud.max)} (${loud.acks} acks)`);
+  console.log(`    ${serverLine(beforeEdge, afterEdge)}`);
   if (counters.errors.length > 0) console.log(`  ${o.rooms === 1 ? "the playing room's" : "the playing rooms'"} refused commands (rate-limited ones are retried, as a client would): ${counters.errors.length} (first: ${counters.errors[0]})`);
   const ok = !crashed && health && loud.rounds > 0 && !(tally.codes.get("ok") ?? 0);
   console.log(`  ${ok ? "OK" : "PROBLEM"}: ${ok ? "no crash, every bad event refused, the room kept playing" : "see above"}`);
