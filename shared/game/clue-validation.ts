@@ -116,8 +116,7 @@ function tokensOf(text: string): string[] {
 // Longest run of clue tokens glued together when looking for a grid word written solid ("ice cream" as "icecream", or the reverse).
 const MAX_GLUED_TOKENS = 4;
 
-function clueContains(clueTokens: string[], word: string): boolean {
-  const wordTokens = tokensOf(word);
+function clueContains(clueTokens: string[], wordTokens: readonly string[]): boolean {
   if (wordTokens.length === 0) return false;
   const solidWord = wordTokens.join("");
   if (UNSPACED_SCRIPT.test(solidWord)) return clueTokens.join("").includes(solidWord);
@@ -138,11 +137,25 @@ function clueContains(clueTokens: string[], word: string): boolean {
   return false;
 }
 
+/**
+ * Each grid word's tokens, by grid: every clue of a round is checked against the same grid (and the dealt
+ * cards are the library's, shared by every room), so each grid is normalized once, not once per clue.
+ */
+const gridTokens = new WeakMap<readonly string[], readonly (readonly string[])[]>();
+
+function tokensOfGrid(words: readonly string[]): readonly (readonly string[])[] {
+  let tokens = gridTokens.get(words);
+  if (!tokens) gridTokens.set(words, (tokens = words.map(tokensOf)));
+  return tokens;
+}
+
 /** The first grid word (as written in `words`) that the clue contains after normalization and the light stem, if any. */
 export function findGridWordIn(clue: string, words: readonly string[]): string | undefined {
   const clueTokens = tokensOf(clue);
   if (clueTokens.length === 0) return undefined;
-  return words.find((word) => clueContains(clueTokens, word));
+  // The grid may be mutable (a caller's own list): cache only frozen ones, whose words cannot change.
+  const tokens = Object.isFrozen(words) ? tokensOfGrid(words) : words.map(tokensOf);
+  return words.find((_, index) => clueContains(clueTokens, tokens[index]));
 }
 
 /**
