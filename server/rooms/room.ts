@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { applyAction, createGame } from "../../shared/game/rules";
-import { viewFor } from "../../shared/game/view";
-import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
 import type { GameAction, GameSettings, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
 import { C2S, S2C, type C2SEvent, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
@@ -16,7 +14,7 @@ import type { Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
-import { RawJson } from "../raw-json-parser";
+import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } from "./room-snapshots";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -57,14 +55,9 @@ export interface RoomObserver {
   onScores?(room: Room, roundKey: string, scores: RevealedClueScores): void;
 }
 
-interface Member {
-  playerId: PlayerId;
-  name: string;
-  spectator: boolean;
+interface Member extends SnapshotMember {
   token: string;
-  sockets: Set<GameSocket>;
   graceTimer?: NodeJS.Timeout;
-  graceUntil: number | null;
 }
 
 /**
@@ -368,7 +361,7 @@ export class Room {
     if (!member || !state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
     const now = this.now();
     const p = payload as Record<string, unknown>;
-    if (event === C2S.roomResync) return { ok: true, state: this.snapshotFor(member) };
+    if (event === C2S.roomResync) return { ok: true, state: snapshotFor(this.snapshotSource(), member) };
     if (member.spectator) {
       if (event.startsWith("host:") || event.startsWith("game:") || event === C2S.chatSend) {
         throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
@@ -572,54 +565,17 @@ export class Room {
 
   // ─── Snapshots ────────────────────────────────────────────────────────────
 
-  /** The member's snapshot as an object: the resync ack. Broadcasts send the same content as JSON (`snapshotJson`). */
-  private snapshotFor(member: Member): RoomSnapshot {
-    const state = this.state!;
-    return { ...this.memberFields(member), ...this.sharedFields(), game: viewFor(state, this.viewerOf(member)) };
-  }
-
-  /** The member's snapshot as JSON text: their own fields and game view around `sharedJson`, the fields every member gets. */
-  private snapshotJson(member: Member, sharedJson: string, parts: ViewJsonParts): string {
-    const own = JSON.stringify(this.memberFields(member));
-    return `${own.slice(0, -1)},"game":${gameViewJson(this.state!, this.viewerOf(member), parts)},${sharedJson.slice(1)}`;
-  }
-
-  private viewerOf(member: Member): PlayerId | null {
-    return !member.spectator && this.state!.seats.some((s) => s.id === member.playerId) ? member.playerId : null;
-  }
-
-  private memberFields(member: Member): Pick<RoomSnapshot, "you" | "categories"> {
-    const state = this.state!;
-    return {
-      you: { playerId: member.playerId, seated: this.viewerOf(member) !== null, isHost: state.hostId === member.playerId },
-      categories:
-        state.hostId === member.playerId && (state.phase === "lobby" || state.phase === "gameOver") ? this.deps.library.map((card) => card.category) : [],
-    };
-  }
-
-  private sharedFields(): Omit<RoomSnapshot, "you" | "categories" | "game"> {
-    const state = this.state!;
-    const playedByServer = new Set(this.seats.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId));
+  /** What the members' snapshots are made of, as of now. */
+  private snapshotSource(): SnapshotSource {
     return {
       version: this.version,
       code: this.code,
-      link: `/r/${this.code}`,
-      seats: state.seats.map((seat) => {
-        const m = this.members.get(seat.id);
-        const profile = seat.botProfile ?? "lexical";
-        return {
-          playerId: seat.id,
-          bot: seat.kind === "bot" ? (profile.startsWith("llm:") ? { kind: "llm" as const, model: profile.slice(4) } : { kind: "lexical" as const }) : null,
-          connected: seat.kind === "bot" || (m !== undefined && m.sockets.size > 0),
-          fallback: playedByServer.has(seat.id),
-          graceUntil: m?.graceUntil ?? null,
-        };
-      }),
-      spectators: [...this.members.values()]
-        .filter((m) => m.spectator)
-        .map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
+      state: this.state!,
+      members: this.members,
+      fallbackSeatIds: new Set(this.seats.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId)),
       botModels: this.deps.config.botModels,
-      evaluators: this.deps.evaluators.map((e) => e.id),
+      evaluatorIds: this.deps.evaluators.map((e) => e.id),
+      categories: () => this.deps.library.map((card) => card.category),
       serverTime: this.now(),
     };
   }
@@ -640,16 +596,7 @@ export class Room {
 
   private broadcastNow(): void {
     if (!this.state || this.disposed) return;
-    let sharedJson: string | undefined;
-    // What the members' views share, serialized once for this broadcast and then dropped.
-    const parts: ViewJsonParts = new Map();
-    for (const member of this.members.values()) {
-      if (member.sockets.size === 0) continue;
-      sharedJson ??= JSON.stringify(this.sharedFields());
-      // Written as is by the server's parser (server/raw-json-parser.ts): the same RoomSnapshot on the wire.
-      const snapshot = new RawJson(this.snapshotJson(member, sharedJson, parts)) as unknown as RoomSnapshot;
-      for (const socket of member.sockets) socket.emit(S2C.roomState, snapshot);
-    }
+    sendSnapshots(this.snapshotSource());
   }
 }
 

@@ -1,0 +1,97 @@
+import { viewFor } from "../../shared/game/view";
+import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
+import type { GameState, PlayerId } from "../../shared/game/types";
+import { S2C, type RoomSnapshot } from "../../shared/protocol";
+import type { GameSocket } from "../app-sockets";
+import { RawJson } from "../raw-json-parser";
+
+/**
+ * A room's snapshots: what each member is sent on every change (and in a resync ack). The game part is
+ * `viewFor` for the member; the rest is the room around it (connections, grace windows, offered bots).
+ */
+
+/** A room member as snapshots need them. */
+export interface SnapshotMember {
+  playerId: PlayerId;
+  name: string;
+  spectator: boolean;
+  sockets: Set<GameSocket>;
+  graceUntil: number | null;
+}
+
+/** The room as of now. */
+export interface SnapshotSource {
+  version: number;
+  code: string;
+  state: GameState;
+  members: ReadonlyMap<PlayerId, SnapshotMember>;
+  /** Seats the fallback bot is playing for an absent human. */
+  fallbackSeatIds: ReadonlySet<PlayerId>;
+  botModels: string[];
+  evaluatorIds: string[];
+  /** The dataset's categories (only the host in the lobby gets them). */
+  categories(): string[];
+  serverTime: number;
+}
+
+/** The member's snapshot as an object: the resync ack. Broadcasts send the same content as JSON (`sendSnapshots`). */
+export function snapshotFor(source: SnapshotSource, member: SnapshotMember): RoomSnapshot {
+  return { ...memberFields(source, member), ...sharedFields(source), game: viewFor(source.state, viewerOf(source, member)) };
+}
+
+/**
+ * Sends every connected member their snapshot, as JSON assembled from what they share: the room's fields and
+ * the view's parts (shared/game/view-json.ts) are serialized once, then each member's own fields and view
+ * are put around them. The server's parser writes the text as is (server/raw-json-parser.ts).
+ */
+export function sendSnapshots(source: SnapshotSource): void {
+  let sharedJson: string | undefined;
+  // What the members' views share, serialized once for this broadcast and then dropped.
+  const parts: ViewJsonParts = new Map();
+  for (const member of source.members.values()) {
+    if (member.sockets.size === 0) continue;
+    sharedJson ??= JSON.stringify(sharedFields(source));
+    const own = JSON.stringify(memberFields(source, member));
+    const json = `${own.slice(0, -1)},"game":${gameViewJson(source.state, viewerOf(source, member), parts)},${sharedJson.slice(1)}`;
+    // The same RoomSnapshot on the wire as `snapshotFor` gives (test/integration/server-snapshot-json.test.ts).
+    const snapshot = new RawJson(json) as unknown as RoomSnapshot;
+    for (const socket of member.sockets) socket.emit(S2C.roomState, snapshot);
+  }
+}
+
+function viewerOf(source: SnapshotSource, member: SnapshotMember): PlayerId | null {
+  return !member.spectator && source.state.seats.some((s) => s.id === member.playerId) ? member.playerId : null;
+}
+
+function memberFields(source: SnapshotSource, member: SnapshotMember): Pick<RoomSnapshot, "you" | "categories"> {
+  const { state } = source;
+  const isHost = state.hostId === member.playerId;
+  return {
+    you: { playerId: member.playerId, seated: viewerOf(source, member) !== null, isHost },
+    categories: isHost && (state.phase === "lobby" || state.phase === "gameOver") ? source.categories() : [],
+  };
+}
+
+function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "game"> {
+  const { state, members } = source;
+  return {
+    version: source.version,
+    code: source.code,
+    link: `/r/${source.code}`,
+    seats: state.seats.map((seat) => {
+      const m = members.get(seat.id);
+      const profile = seat.botProfile ?? "lexical";
+      return {
+        playerId: seat.id,
+        bot: seat.kind === "bot" ? (profile.startsWith("llm:") ? { kind: "llm" as const, model: profile.slice(4) } : { kind: "lexical" as const }) : null,
+        connected: seat.kind === "bot" || (m !== undefined && m.sockets.size > 0),
+        fallback: source.fallbackSeatIds.has(seat.id),
+        graceUntil: m?.graceUntil ?? null,
+      };
+    }),
+    spectators: [...members.values()].filter((m) => m.spectator).map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
+    botModels: source.botModels,
+    evaluators: source.evaluatorIds,
+    serverTime: source.serverTime,
+  };
+}
