@@ -99,7 +99,7 @@ async function main(): Promise<void> {
         const checkpoints = await store?.checkpointNow().catch(() => null);
         if (checkpoints) {
           const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
-          console.error(`  game log checkpoints (worker thread, whole run): ${checkpoints.passive} passive, ${checkpoints.restarts} WAL restarts, ${checkpoints.forced} forced (longest ${checkpoints.forcedLongestMs.toFixed(1)} ms), ${checkpoints.frames} frames copied, longest ${checkpoints.longestMs.toFixed(1)} ms, WAL at most ${mb(checkpoints.maxWalBytes)}`);
+          console.error(`  game log checkpoints (worker thread, whole run): ${checkpoints.passive} passive, ${checkpoints.restarts} WAL restarts, ${checkpoints.forced} forced (longest ${checkpoints.forcedLongestMs.toFixed(1)} ms, ${checkpoints.forcedGaveUp} gave up), ${checkpoints.frames} frames copied, longest ${checkpoints.longestMs.toFixed(1)} ms, WAL at most ${mb(checkpoints.maxWalBytes)}`);
         }
         await store?.close();
         rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startCheckpointer } from "../../server/store/checkpointer";
 import { GameStore } from "../../server/store/game-store";
 import type { StoreRecord } from "../../server/store/records";
+import { openSqlite } from "../../server/store/sqlite-driver";
 import { availableDrivers } from "../support/store-drivers";
 
 /** The checkpoint worker (server/store/checkpoint-worker.ts), on real files, with each driver this Node has. */
@@ -63,6 +64,28 @@ for (const driver of availableDrivers()) {
       expect((await store.checkpointNow())!.forced).toBe(2);
       expect(store.append("g", [action(400)], 400)).toEqual([400]);
       expect(store.eventsOf("g")).toHaveLength(401);
+    });
+
+    it("never makes the writer wait for a reader: the RESTART gives up while one holds the WAL, and succeeds after", async () => {
+      const store = open({ walLimitBytes: 64 * 1024 });
+      store.append("g", [action(0)], 0);
+      // A long export in another connection: a read transaction that keeps its snapshot of the WAL.
+      const reader = openSqlite(store.path, { readonly: true }, driver);
+      const count = () => (reader.prepare("SELECT COUNT(*) AS n FROM events").get() as { n: number }).n;
+      reader.exec("BEGIN");
+      expect(count()).toBe(1);
+      for (let i = 1; i < 100; i++) store.append("g", [action(i)], i);
+      let stats = await store.checkpointNow();
+      expect(stats).toMatchObject({ forced: 0, lastError: null });
+      expect(stats!.forcedGaveUp).toBeGreaterThanOrEqual(1);
+      // The writer goes on, and the reader still sees its snapshot.
+      expect(store.append("g", [action(100)], 100)).toEqual([100]);
+      expect(count()).toBe(1);
+      reader.exec("COMMIT");
+      stats = await store.checkpointNow();
+      expect(stats!.forced).toBe(1);
+      expect(count()).toBe(101);
+      reader.close();
     });
 
     it("checkpoints on its own timer", async () => {
