@@ -1,11 +1,14 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startCheckpointer } from "../../server/store/checkpointer";
 import { GameStore } from "../../server/store/game-store";
 import type { StoreRecord } from "../../server/store/records";
 import { openSqlite } from "../../server/store/sqlite-driver";
+import { moduleWorker } from "../../server/store/ts-worker";
 import { availableDrivers } from "../support/store-drivers";
 
 /** The checkpoint worker (server/store/checkpoint-worker.ts), on real files, with each driver this Node has. */
@@ -113,6 +116,18 @@ for (const driver of availableDrivers()) {
     });
   });
 }
+
+describe("worker modules", () => {
+  it("load a compiled JavaScript module directly, without tsx (the TypeScript case is every test above)", async () => {
+    const file = join(dir, "echo-worker.mjs");
+    writeFileSync(file, `import { parentPort, workerData } from "node:worker_threads"; parentPort.postMessage({ echo: workerData });`);
+    const worker = moduleWorker(pathToFileURL(file), { workerData: 42 });
+    const exited = once(worker, "exit");
+    const [reply] = (await once(worker, "message")) as [{ echo: number }];
+    expect(reply.echo).toBe(42);
+    expect(await exited).toEqual([0]);
+  });
+});
 
 describe("a checkpoint worker that cannot run", () => {
   it("reports it, so that the writer checkpoints by itself again", async () => {
