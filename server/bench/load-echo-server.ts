@@ -30,8 +30,8 @@ http.listen(0, "127.0.0.1", () => {
 // If the bench dies, do not outlive it.
 process.once("disconnect", () => process.exit(0));
 process.on("message", (message: unknown) => {
-  if (message === "stats") {
-    (globalThis as { gc?: () => void }).gc?.();
+  if (message === "stats" || message === "stats-nogc") {
+    if (message === "stats") (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ type: "stats", stats: processStats() });
   } else if (message === "stop") {
     io.close();

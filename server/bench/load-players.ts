@@ -12,6 +12,8 @@ import { Samples } from "./load-stats";
 
 export interface LoadCounters {
   acks: Samples;
+  /** From sending a command to the first room:state frame the sender gets after its ack: when the sender sees its move. */
+  states: Samples;
   commands: number;
   refused: number;
   frames: number;
@@ -19,13 +21,15 @@ export interface LoadCounters {
   frameBytes: number;
   frameSamples: number;
   rounds: number;
+  /** Rounds finished whether measuring or not (heap growth is read across more than the window). */
+  roundsAll: number;
   errors: string[];
   /** Only commands and frames while this is true count (the measurement window). */
   measuring: boolean;
 }
 
 export function newCounters(): LoadCounters {
-  return { acks: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, rounds: 0, errors: [], measuring: false };
+  return { acks: new Samples(), states: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, rounds: 0, roundsAll: 0, errors: [], measuring: false };
 }
 
 /** Made-up clue words: never on a dataset grid, so no clue is refused. */
@@ -58,18 +62,35 @@ export function connect(url: string, auth: Record<string, unknown> = {}, localAd
   });
 }
 
-export async function timed(socket: Socket, counters: LoadCounters, event: string, payload: object): Promise<Ack<Record<string, unknown>>> {
+/** Commands acked whose state frame has not arrived yet: socket → when the command was sent. */
+const awaitingState = new WeakMap<Socket, number>();
+
+/** A room:state frame reached `socket`: completes the state round trip of its last acked command, if any. */
+export function noteStateFrame(socket: Socket, counters: LoadCounters): void {
+  const sentAt = awaitingState.get(socket);
+  if (sentAt === undefined) return;
+  awaitingState.delete(socket);
+  counters.states.add(performance.now() - sentAt);
+}
+
+export function timed(socket: Socket, counters: LoadCounters, event: string, payload: object): Promise<Ack<Record<string, unknown>>> {
   const t0 = performance.now();
   // A command counts when it was sent inside the window, however late its ack comes back.
   const counting = counters.measuring;
-  const ack = (await socket.timeout(30_000).emitWithAck(event, payload)) as Ack<Record<string, unknown>>;
-  if (counting) {
-    counters.acks.add(performance.now() - t0);
-    counters.commands++;
-    if (!ack.ok) counters.refused++;
-  }
-  if (!ack.ok && counters.errors.length < 20) counters.errors.push(`${event}: ${ack.code} ${ack.message}`);
-  return ack;
+  return new Promise((resolve, reject) => {
+    // A callback, not emitWithAck: it runs as the ack is read, before a state frame read in the same chunk.
+    socket.timeout(30_000).emit(event, payload, (error: Error | null, ack: Ack<Record<string, unknown>>) => {
+      if (error) return reject(error);
+      if (counting) {
+        if (ack.ok) awaitingState.set(socket, t0);
+        counters.acks.add(performance.now() - t0);
+        counters.commands++;
+        if (!ack.ok) counters.refused++;
+      }
+      if (!ack.ok && counters.errors.length < 20) counters.errors.push(`${event}: ${ack.code} ${ack.message}`);
+      resolve(ack);
+    });
+  });
 }
 
 /** Plays a seat until stopped. `isHost` also deals the next round and starts new games. */
@@ -137,19 +158,28 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
         break;
       case "reveal":
         if (isHost()) {
-          if (counters.measuring && !done.has(`${base}/next`)) counters.rounds++;
+          if (!done.has(`${base}/next`)) {
+            counters.roundsAll++;
+            if (counters.measuring) counters.rounds++;
+          }
           act(`${base}/next`, C2S.hostNextRound, {});
         }
         break;
       case "gameOver":
         if (isHost()) {
-          if (counters.measuring && !done.has(`${base}/again`)) counters.rounds++;
+          if (!done.has(`${base}/again`)) {
+            counters.roundsAll++;
+            if (counters.measuring) counters.rounds++;
+          }
           act(`${base}/again`, C2S.hostStart, {});
         }
         break;
     }
   };
-  socket.on(S2C.roomState, (s: RoomSnapshot) => onState(s));
+  socket.on(S2C.roomState, (s: RoomSnapshot) => {
+    noteStateFrame(socket, counters);
+    onState(s);
+  });
   return () => {
     stopped = true;
     socket.removeAllListeners(S2C.roomState);
@@ -183,6 +213,7 @@ export async function startEchoGroup(url: string, group: string, roomSize: numbe
   for (let i = 0; i < roomSize; i++) {
     const socket = await connect(url, { group });
     socket.on("room:state", () => {
+      noteStateFrame(socket, counters);
       if (counters.measuring) counters.frames++;
     });
     let stopped = false;

@@ -36,7 +36,8 @@ const program = new Command("bench:load")
 interface Child {
   process: ChildProcess;
   url: string;
-  stats(): Promise<ProcessStats>;
+  /** Heap, RSS, CPU and log figures; after a forced GC unless `gc` is false (that GC stalls the child). */
+  stats(gc?: boolean): Promise<ProcessStats>;
   /** With SNEAK_LOAD_SNAPSHOTS=DIR, writes a heap snapshot of the server there (diagnostics only). */
   snapshot(label: string): Promise<void>;
   stop(): Promise<void>;
@@ -58,7 +59,7 @@ function spawnChild(file: string, args: string[]): Promise<Child> {
       resolve({
         process: child,
         url: message.url,
-        stats: () =>
+        stats: (gc = true) =>
           new Promise((done) => {
             const onMessage = (reply: { type?: string; stats?: ProcessStats }) => {
               if (reply?.type !== "stats") return;
@@ -66,7 +67,7 @@ function spawnChild(file: string, args: string[]): Promise<Child> {
               done(reply.stats!);
             };
             child.on("message", onMessage);
-            child.send("stats");
+            child.send(gc ? "stats" : "stats-nogc");
           }),
         snapshot: (label: string) =>
           new Promise((done) => {
@@ -106,7 +107,7 @@ interface RunResult {
   /** Taken with half the players connected and playing (caches warm). */
   serverMiddle: ProcessStats | null;
   middlePlayers: number;
-  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; logWriteMaxMs: number; heapGrowth: number; gcPauseMs: number; gcMaxPauseMs: number };
+  serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; logWriteMaxMs: number; heapGrowth: number; roundsForHeapGrowth: number; gcPauseMs: number; gcMaxPauseMs: number };
   generatorCpuMs: number;
   players: number;
   rooms: number;
@@ -152,7 +153,13 @@ async function measure(
   await rampTo(rooms);
   process.stderr.write("\n");
   await sleep(2000);
-  const windowStart = await child.stats();
+  // The heap is read after a forced GC, which stalls the server: never inside the window or while a command
+  // of the window waits for its ack. Let the backlog of that stall drain before the window opens, and every
+  // counted command get its ack before the heap is read again.
+  const heapStart = await child.stats();
+  const roundsBefore = counters.roundsAll;
+  await sleep(2000);
+  const windowStart = await child.stats(false);
   const cpu0 = process.cpuUsage();
   const t0 = Date.now();
   counters.measuring = true;
@@ -160,8 +167,10 @@ async function measure(
   counters.measuring = false;
   const seconds = (Date.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const windowEnd = await child.stats();
+  const windowEnd = await child.stats(false);
+  await sleep(2000);
   const serverLoaded = await child.stats();
+  const roundsBetweenHeapReadings = counters.roundsAll - roundsBefore;
   await child.snapshot("loaded");
   return {
     counters,
@@ -177,7 +186,8 @@ async function measure(
       loopDelayP99Ms: windowEnd.loopDelayP99Ms ?? NaN,
       loopDelayMaxMs: windowEnd.loopDelayMaxMs ?? NaN,
       logWriteMaxMs: windowEnd.logWriteMaxMs ?? NaN,
-      heapGrowth: windowEnd.heapUsed - windowStart.heapUsed,
+      heapGrowth: serverLoaded.heapUsed - heapStart.heapUsed,
+      roundsForHeapGrowth: roundsBetweenHeapReadings,
       gcPauseMs: windowEnd.gcPauseMs ?? NaN,
       gcMaxPauseMs: windowEnd.gcMaxPauseMs ?? NaN,
     },
@@ -195,7 +205,7 @@ function closeAll(players: readonly Player[]): void {
   }
 }
 
-function report(label: string, r: RunResult): { p50: number; p99: number } {
+function report(label: string, r: RunResult): { p50: number; p99: number; stateP99: number } {
   const c = r.counters;
   const p50 = c.acks.quantile(0.5);
   const p99 = c.acks.quantile(0.99);
@@ -208,8 +218,10 @@ function report(label: string, r: RunResult): { p50: number; p99: number } {
   console.log(`  players ${r.players}, rooms ${r.rooms}, measured ${r.seconds.toFixed(1)} s`);
   console.log(`  commands acked ${(c.commands / r.seconds).toFixed(0)}/s (${c.refused} refused), frames received ${(c.frames / r.seconds).toFixed(0)}/s${c.frameSamples ? ` (mean ${kb(c.frameBytes / c.frameSamples)})` : ""}${c.rounds ? `, rounds finished ${(c.rounds / r.seconds).toFixed(1)}/s` : ""}`);
   console.log(`  ack round trip p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(c.acks.max())} (${c.acks.count} acks)`);
+  console.log(`  state round trip (command to the sender's next room:state after the ack) p50 ${ms(c.states.quantile(0.5))}, p99 ${ms(c.states.quantile(0.99))}`);
   console.log(`  server heap ${mb(r.serverLoaded.heapUsed)}: ${kb(marginalHeap)} per added player (from ${r.middlePlayers} to ${r.players}, caches warm), ${kb(heap)} per player over idle`);
-  if (c.rounds > 0) console.log(`  heap growth while playing: ${(r.serverWindow.heapGrowth / 1048576).toFixed(1)} MB over ${c.rounds} finished rounds (${kb(r.serverWindow.heapGrowth / c.rounds)} per round: what the rooms keep of past rounds)`);
+  const rounds = r.serverWindow.roundsForHeapGrowth;
+  if (rounds > 0) console.log(`  heap growth while playing: ${(r.serverWindow.heapGrowth / 1048576).toFixed(1)} MB over ${rounds} finished rounds (${kb(r.serverWindow.heapGrowth / rounds)} per round: what the rooms keep of past rounds)`);
   console.log(`  server RSS ${mb(r.serverLoaded.rss)}: ${kb(marginalRss)} per added player, ${kb(rss)} per player over idle`);
   if (Number.isFinite(r.serverWindow.gcPauseMs)) console.log(`  server GC pauses ${((100 * r.serverWindow.gcPauseMs) / (r.seconds * 1000)).toFixed(1)}% of the time, longest ${ms(r.serverWindow.gcMaxPauseMs)}`);
   console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}, max ${ms(r.serverWindow.loopDelayMaxMs)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`);
@@ -218,7 +230,7 @@ function report(label: string, r: RunResult): { p50: number; p99: number } {
   }
   if (r.generatorCpuMs / (r.seconds * 1000) > 0.9) console.log("  NOTE: the load generator saturated its core: these figures are what it could drive, not the server's limit.");
   if (c.errors.length > 0) console.log(`  errors: ${c.errors.length} (first: ${c.errors[0]})`);
-  return { p50, p99 };
+  return { p50, p99, stateP99: c.states.quantile(0.99) };
 }
 
 async function main(): Promise<void> {
@@ -260,7 +272,7 @@ async function main(): Promise<void> {
   }
   const bareFigures = report(`Bare socket.io echo server (same sockets, ${perSocketRate.toFixed(2)} commands/s each, ack + a ${frameBytes}-byte frame to the group)`, bareRun);
   console.log(`\nLoad average at the end: ${loadavg()[0].toFixed(1)} (${cpus().length} cores): other processes compete for the same cores.`);
-  console.log(`Ratio game/bare: ack p50 ${(gameFigures.p50 / bareFigures.p50).toFixed(2)}×, p99 ${(gameFigures.p99 / bareFigures.p99).toFixed(2)}× (target ≤ 1.5×)`);
+  console.log(`Ratio game/bare: ack p50 ${(gameFigures.p50 / bareFigures.p50).toFixed(2)}×, p99 ${(gameFigures.p99 / bareFigures.p99).toFixed(2)}× (target ≤ 1.5×); state round trip p99 ${(gameFigures.stateP99 / bareFigures.stateP99).toFixed(2)}×`);
 }
 
 main().then(
