@@ -265,7 +265,7 @@ export interface ClueView {
   text: string;
   fallback: boolean;
   at: number;
-  /** Present only in a revealed round. */
+  /** Present only in a revealed round: the last round of the game, or any round once the game is over. */
   scores?: unknown[];
 }
 

@@ -9,7 +9,8 @@
  * - votes show who has voted, not for whom, until the vote ends;
  * - clues carry no score records;
  * - in the hidden-grid variant the chameleon's view has no grid during the guess.
- * A revealed round (outcome set, or cut short by the host) shows everything to everyone.
+ * A revealed round (outcome set, or cut short by the host) shows everything to everyone; its score
+ * records travel while it is the last round, and at the game's end (`showsScores`).
  * The library, the cards dealt so far, kicked ids and anything random never leave the server.
  */
 import { guessesLeft } from "./rules";
@@ -19,7 +20,7 @@ export function isRevealed(round: RoundState): boolean {
   return round.outcome !== null || round.aborted;
 }
 
-function revealedRound(round: RoundState, viewerId: PlayerId | null): RoundView {
+function revealedRound(round: RoundState, viewerId: PlayerId | null, withScores: boolean): RoundView {
   return {
     number: round.number,
     category: round.card.category,
@@ -34,7 +35,7 @@ function revealedRound(round: RoundState, viewerId: PlayerId | null): RoundView 
     hiddenGrid: round.hiddenGrid,
     turnPlayerId: null,
     // Score records are shared, not copied: views are serialized at once and the rules never change a record.
-    clues: round.clues.map((clue) => ({ playerId: clue.playerId, text: clue.text, fallback: clue.fallback, at: clue.at, scores: clue.scores })),
+    clues: round.clues.map((clue) => ({ playerId: clue.playerId, text: clue.text, fallback: clue.fallback, at: clue.at, ...(withScores ? { scores: clue.scores } : {}) })),
     ready: round.ready.slice(),
     votedIds: round.order.filter((id) => id in round.votes),
     yourVote: viewerId !== null ? (round.votes[viewerId] ?? null) : null,
@@ -106,6 +107,16 @@ export function hiddenCardId(state: GameState, viewerId: PlayerId | null): strin
   return round.card.id;
 }
 
+/**
+ * Score records travel with the round that has just been revealed, and with every round at the game's end
+ * (the game-over screen shows them all). An earlier round of a game in play leaves them out: nothing shows
+ * them then, and they would make every snapshot of a long game grow by kilobytes a round (the game log
+ * and its export keep them all).
+ */
+function showsScores(state: GameState, round: RoundState): boolean {
+  return state.phase === "gameOver" || round === state.rounds[state.rounds.length - 1];
+}
+
 /** The viewer's seat id when seated, else null (a spectator, or an id with no seat). */
 export function seatedViewerId(state: GameState, viewerId: PlayerId | null): PlayerId | null {
   return viewerId !== null && state.seats.some((seat) => seat.id === viewerId) ? viewerId : null;
@@ -113,7 +124,7 @@ export function seatedViewerId(state: GameState, viewerId: PlayerId | null): Pla
 
 /** One round as a seated viewer (or a spectator, `seatedId` null) may see it. */
 export function roundViewFor(state: GameState, round: RoundState, seatedId: PlayerId | null): RoundView {
-  const view = isRevealed(round) ? revealedRound(round, seatedId) : hiddenRound(state, round, seatedId);
+  const view = isRevealed(round) ? revealedRound(round, seatedId, showsScores(state, round)) : hiddenRound(state, round, seatedId);
   return round.card.id === hiddenCardId(state, seatedId) ? { ...view, words: null } : view;
 }
 

@@ -96,8 +96,9 @@ describe("server: hidden information in the frames", () => {
     // socket): at least the deal, a clue and the vote of each round (changes in one event-loop turn share a frame).
     expect(checkedSpectatorFrames).toBeGreaterThanOrEqual(3 * rounds.length);
     expect(checkedChameleonFrames).toBeGreaterThanOrEqual(3 * rounds.length);
-    // After the reveal the spectator does see the secret and the scores.
-    const finalView = spectator.latest()!.game.rounds.find((r) => r.number === rounds[0].number)!;
+    // After the reveal the spectator does see the secret and, at the game's end, every round's scores.
+    const final = await spectator.waitForState((s) => s.game.phase === "gameOver" && s.game.rounds.every((r) => r.clues.every((c) => (c.scores?.length ?? 0) > 0)), "the spectator's scores");
+    const finalView = final.game.rounds.find((r) => r.number === rounds[0].number)!;
     expect(finalView.secret).toBe(rounds[0].secret);
     expect(finalView.clues[0].scores?.length).toBe(1);
     spectator.close();

@@ -113,6 +113,23 @@ describe("viewFor before the reveal", () => {
 });
 
 describe("viewFor after the reveal", () => {
+  it("sends an earlier round's score records again only at the game's end", () => {
+    const table = started(3, { discussionSeconds: 0 });
+    table.allClues();
+    table.do({ type: "attachScores", game: 1, round: 1, clues: [{ clueIndex: 0, scores: [{ leakage: "MARK-R1" }] }] });
+    table.everyoneVotes(table.round.order.find((id) => id !== table.round.chameleonId)!);
+    expect(viewFor(table.state, "p1").rounds[0].clues[0].scores).toEqual([{ leakage: "MARK-R1" }]);
+    table.do({ type: "nextRound", by: "p0" });
+    for (const viewer of ["p0", "p1", "p2", null]) {
+      const view = viewFor(table.state, viewer);
+      expect(view.rounds[0]).toMatchObject({ revealed: true, secret: table.state.rounds[0].secret });
+      expect(JSON.stringify(view)).not.toContain("MARK-R1");
+    }
+    table.do({ type: "endGame", by: "p0" });
+    expect(table.state.phase).toBe("gameOver");
+    expect(viewFor(table.state, "p2").rounds[0].clues[0].scores).toEqual([{ leakage: "MARK-R1" }]);
+  });
+
   it("shows everyone everything of the round, score records included", () => {
     const table = started(3, { discussionSeconds: 0 });
     table.allClues();
