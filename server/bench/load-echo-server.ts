@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
@@ -5,13 +6,13 @@ import { processStats } from "./load-stats";
 
 /**
  * The baseline for `npm run bench:load`: a bare socket.io server that does what any multiplayer server must,
- * and nothing else. Each command is acknowledged at once and its payload, padded to the game's average
- * snapshot size, is sent to the sender's group of 6 (as the game sends a snapshot to each room member).
- * argv: FRAME_BYTES
+ * and nothing else. Each command is acknowledged at once and a frame is sent to the sender's group of 6 (as
+ * the game sends a snapshot to each room member): the command's payload and a snapshot the game run received,
+ * of about its mean size, so that the clients parse the same kind of frame in both runs.
+ * argv: FRAME_FILE (JSON)
  */
 
-const frameBytes = Number(process.argv[2] ?? "2000");
-const padding = "x".repeat(Math.max(0, frameBytes));
+const frame = JSON.parse(readFileSync(process.argv[2] ?? "", "utf8")) as unknown;
 const http = createServer();
 const io = new Server(http, { maxHttpBufferSize: 16 * 1024 });
 
@@ -20,7 +21,7 @@ io.on("connection", (socket) => {
   void socket.join(group);
   socket.onAny((_event: string, payload: unknown, ack?: (reply: unknown) => void) => {
     if (typeof ack === "function") ack({ ok: true });
-    io.to(group).emit("room:state", { echo: payload, padding });
+    io.to(group).emit("room:state", { echo: payload, state: frame });
   });
 });
 

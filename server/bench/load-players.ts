@@ -20,6 +20,8 @@ export interface LoadCounters {
   /** Bytes of the sampled frames (every 50th is measured) and how many were sampled. */
   frameBytes: number;
   frameSamples: number;
+  /** Some of the sampled frames, as received (JSON): the bare server sends one like them. */
+  sampleFrames: string[];
   rounds: number;
   /** Rounds finished whether measuring or not (heap growth is read across more than the window). */
   roundsAll: number;
@@ -29,7 +31,7 @@ export interface LoadCounters {
 }
 
 export function newCounters(): LoadCounters {
-  return { acks: new Samples(), states: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, rounds: 0, roundsAll: 0, errors: [], measuring: false };
+  return { acks: new Samples(), states: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, sampleFrames: [], rounds: 0, roundsAll: 0, errors: [], measuring: false };
 }
 
 /** Made-up clue words: never on a dataset grid, so no clue is refused. */
@@ -129,8 +131,10 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
     if (!fresh && latest !== s) return;
     latest = s;
     if (counters.measuring && fresh && ++counters.frames % 50 === 0) {
-      counters.frameBytes += JSON.stringify(s).length;
+      const json = JSON.stringify(s);
+      counters.frameBytes += json.length;
       counters.frameSamples++;
+      if (counters.sampleFrames.length < 500) counters.sampleFrames.push(json);
     }
     const game = s.game;
     const round = game.rounds[game.rounds.length - 1];

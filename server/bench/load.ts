@@ -1,6 +1,9 @@
 import { Command, InvalidArgumentError } from "commander";
 import { fork, type ChildProcess } from "node:child_process";
-import { cpus, loadavg } from "node:os";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { kb, mb, ms, type ProcessStats } from "./load-stats";
 import { SERVER_NODE_FLAGS } from "../server-node-flags";
@@ -109,6 +112,8 @@ interface RunResult {
   middlePlayers: number;
   serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; logWriteMaxMs: number; heapGrowth: number; roundsForHeapGrowth: number; gcPauseMs: number; gcMaxPauseMs: number };
   generatorCpuMs: number;
+  /** The load generator's own event-loop delay in the window: a stall there delays the acks it times too. */
+  generatorLoopDelay: { p99Ms: number; maxMs: number };
   players: number;
   rooms: number;
 }
@@ -126,6 +131,8 @@ async function measure(
   // Warm up first (the first deal loads WordNet and the dataset's caches), so that "per player" is per player.
   const warm = await start(-1, counters);
   await sleep(3000);
+  // Stopped first: a move still waiting out its pause would otherwise be sent after the leave (NOT_IN_ROOM).
+  for (const p of warm) p.stop();
   await Promise.all(warm.map((p) => p.socket.timeout(5000).emitWithAck("room:leave", {}).catch(() => {})));
   closeAll(warm);
   await sleep(500);
@@ -161,12 +168,15 @@ async function measure(
   await sleep(2000);
   const windowStart = await child.stats(false);
   const cpu0 = process.cpuUsage();
+  const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
+  generatorLoop.enable();
   const t0 = Date.now();
   counters.measuring = true;
   await sleep(duration * 1000);
   counters.measuring = false;
   const seconds = (Date.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  generatorLoop.disable();
   const windowEnd = await child.stats(false);
   await sleep(2000);
   const serverLoaded = await child.stats();
@@ -192,10 +202,23 @@ async function measure(
       gcMaxPauseMs: windowEnd.gcMaxPauseMs ?? NaN,
     },
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    generatorLoopDelay: { p99Ms: generatorLoop.percentile(99) / 1e6, maxMs: generatorLoop.max / 1e6 },
     players: all.length,
     rooms,
     all,
   };
+}
+
+/**
+ * A snapshot the game run received, of about the mean size: what the bare server sends. A real snapshot, not
+ * padding of the same length, so that both runs' clients parse the same kind of frame (a long string parses
+ * many times faster than the nested objects of a snapshot).
+ */
+function typicalFrame(counters: LoadCounters): string {
+  const samples = counters.sampleFrames;
+  if (samples.length === 0) return JSON.stringify({ padding: "x".repeat(2500) });
+  const mean = counters.frameBytes / counters.frameSamples;
+  return samples.reduce((best, frame) => (Math.abs(frame.length - mean) < Math.abs(best.length - mean) ? frame : best));
 }
 
 function closeAll(players: readonly Player[]): void {
@@ -224,7 +247,7 @@ function report(label: string, r: RunResult): { p50: number; p99: number; stateP
   if (rounds > 0) console.log(`  heap growth while playing: ${(r.serverWindow.heapGrowth / 1048576).toFixed(1)} MB over ${rounds} finished rounds (${kb(r.serverWindow.heapGrowth / rounds)} per round: what the rooms keep of past rounds)`);
   console.log(`  server RSS ${mb(r.serverLoaded.rss)}: ${kb(marginalRss)} per added player, ${kb(rss)} per player over idle`);
   if (Number.isFinite(r.serverWindow.gcPauseMs)) console.log(`  server GC pauses ${((100 * r.serverWindow.gcPauseMs) / (r.seconds * 1000)).toFixed(1)}% of the time, longest ${ms(r.serverWindow.gcMaxPauseMs)}`);
-  console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}, max ${ms(r.serverWindow.loopDelayMaxMs)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core`);
+  console.log(`  server event-loop delay p99 ${ms(r.serverWindow.loopDelayP99Ms)}, max ${ms(r.serverWindow.loopDelayMaxMs)}; server CPU ${((100 * r.serverWindow.cpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core; load generator CPU ${((100 * r.generatorCpuMs) / (r.seconds * 1000)).toFixed(0)}% of a core, its event-loop delay p99 ${ms(r.generatorLoopDelay.p99Ms)}, max ${ms(r.generatorLoopDelay.maxMs)}`);
   if (r.serverWindow.logWrites > 0) {
     console.log(`  game log: ${(r.serverWindow.logWrites / r.seconds).toFixed(0)} durable writes/s, mean ${ms(r.serverWindow.logWriteMs / r.serverWindow.logWrites)} each, longest ${ms(r.serverWindow.logWriteMaxMs)} (${((100 * r.serverWindow.logWriteMs) / (r.seconds * 1000)).toFixed(1)}% of the server's time)`);
   }
@@ -261,16 +284,19 @@ async function main(): Promise<void> {
 
   const perSocketRate = gameRun.counters.commands / gameRun.seconds / gameRun.players;
   // The echo server sends frames as large as the game's snapshots were.
-  const frameBytes = gameRun.counters.frameSamples > 0 ? Math.round(gameRun.counters.frameBytes / gameRun.counters.frameSamples) : 2500;
-  const echo = await spawnChild("./load-echo-server.ts", [String(frameBytes)]);
+  const frameFile = join(mkdtempSync(join(tmpdir(), "sneak-bare-")), "frame.json");
+  writeFileSync(frameFile, typicalFrame(gameRun.counters));
+  const frameBytes = statSync(frameFile).size;
+  const echo = await spawnChild("./load-echo-server.ts", [frameFile]);
   let bareRun: RunResult & { all: Player[] };
   try {
     bareRun = await measure(echo, rooms, o.duration, o.ramp, (i, counters) => startEchoGroup(echo.url, `g${i}`, o.roomSize, perSocketRate, counters), deadline);
     closeAll(bareRun.all);
   } finally {
     await echo.stop();
+    rmSync(dirname(frameFile), { recursive: true, force: true });
   }
-  const bareFigures = report(`Bare socket.io echo server (same sockets, ${perSocketRate.toFixed(2)} commands/s each, ack + a ${frameBytes}-byte frame to the group)`, bareRun);
+  const bareFigures = report(`Bare socket.io echo server (same sockets, ${perSocketRate.toFixed(2)} commands/s each, ack + a ${frameBytes}-byte game snapshot to the group)`, bareRun);
   console.log(`\nLoad average at the end: ${loadavg()[0].toFixed(1)} (${cpus().length} cores): other processes compete for the same cores.`);
   console.log(`Ratio game/bare: ack p50 ${(gameFigures.p50 / bareFigures.p50).toFixed(2)}×, p99 ${(gameFigures.p99 / bareFigures.p99).toFixed(2)}× (target ≤ 1.5×); state round trip p99 ${(gameFigures.stateP99 / bareFigures.stateP99).toFixed(2)}×`);
 }
