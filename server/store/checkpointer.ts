@@ -1,5 +1,7 @@
 import type { Worker } from "node:worker_threads";
 import type { CheckpointerReply, CheckpointerRequest, CheckpointerSettings, CheckpointStats } from "./checkpoint-worker";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { moduleWorker } from "./ts-worker";
 
 /**
@@ -22,10 +24,13 @@ export interface CheckpointerEvents {
 
 export type { CheckpointStats };
 
-const extension = new URL(import.meta.url).pathname.endsWith(".ts") ? ".ts" : ".js";
+// The worker's path is built from this file's path, not with `new URL("./…", import.meta.url)`: Vite rewrites
+// that pattern into a web asset URL in browser-like test environments, where the worker then cannot load.
+const here = fileURLToPath(import.meta.url);
+const workerUrl = pathToFileURL(join(dirname(here), `checkpoint-worker${here.endsWith(".ts") ? ".ts" : ".js"}`));
 
 export function startCheckpointer(settings: CheckpointerSettings, events: CheckpointerEvents): Checkpointer {
-  const worker: Worker = moduleWorker(new URL(`./checkpoint-worker${extension}`, import.meta.url), { workerData: { checkpointer: settings } });
+  const worker: Worker = moduleWorker(workerUrl, { workerData: { checkpointer: settings } });
   worker.unref();
   const waiting = new Map<number, { resolve: (stats: CheckpointStats) => void; reject: (error: Error) => void }>();
   let next = 0;
