@@ -1,17 +1,33 @@
 import express from "express";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { AddressLimits } from "./rooms/address-limits";
 
 /**
  * The HTTP side: the built client from `staticDir`, the SPA fallback for share links (/r/CODE), a health
- * probe, and a placeholder page when the client has not been built yet.
+ * probe, and a placeholder page when the client has not been built yet. `limits` rate-limits the API
+ * (`/api/…`: exports and the leaderboard read the whole game log) per client address.
  */
-export function createHttpApp(staticDir: string, stats: () => { rooms: number }, routers: readonly express.RequestHandler[] = []): express.Express {
+export function createHttpApp(
+  staticDir: string,
+  stats: () => { rooms: number },
+  routers: readonly express.RequestHandler[] = [],
+  limits?: AddressLimits,
+): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true, ...stats() });
   });
+  if (limits) {
+    app.use("/api", (req, res, next) => {
+      const refusal = limits.admitHttpRequest(limits.addressOf(req));
+      if (!refusal) return next();
+      const seconds = /in (\d+) s/.exec(refusal)?.[1];
+      if (seconds) res.setHeader("Retry-After", seconds);
+      res.status(429).json({ error: refusal });
+    });
+  }
   // Extra endpoints (the game log's exports and leaderboard: server/export/router.ts), before the SPA and the 404.
   for (const router of routers) app.use(router);
   const root = path.resolve(staticDir);

@@ -7,6 +7,7 @@ import type { Rng } from "../shared/random";
 import type { Agent } from "./agents/agent";
 import { attachSockets } from "./app-sockets";
 import { createHttpApp } from "./app-http";
+import { AddressLimits } from "./rooms/address-limits";
 import { configFromEnv, type ServerConfig } from "./config";
 import { RoomRegistry } from "./rooms/registry";
 import { Room, type RoomObserver } from "./rooms/room";
@@ -100,9 +101,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     room.restore(restored.state, restored.rng, restored.sessions, restored.logId);
   }
 
-  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), options.routers);
+  // One table of limits per client address for the sockets and the HTTP API.
+  const limits = new AddressLimits(config.addressLimits);
+  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), options.routers, limits);
   const httpServer = createServer(app);
-  const io = attachSockets(httpServer, config, registry, sessions, log);
+  const io = attachSockets(httpServer, config, registry, sessions, log, limits);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, () => resolve());

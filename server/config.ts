@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE: intFrom(120),
   SNEAK_ADDRESS_ROOM_BURST: intFrom(20),
   SNEAK_ADDRESS_ROOMS_PER_MINUTE: intFrom(10),
+  /** Requests to the HTTP API (exports, leaderboard) per address: at once, then per minute. */
+  SNEAK_ADDRESS_HTTP_BURST: intFrom(30),
+  SNEAK_ADDRESS_HTTP_PER_MINUTE: intFrom(60),
   /** Reverse proxies in front whose X-Forwarded-For is believed. Off (0): a direct client could forge it. */
   SNEAK_TRUST_PROXY: intFrom(0),
   /** Largest socket.io message the server accepts, in bytes. */
@@ -106,6 +109,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   for (const [burst, rate] of [
     ["SNEAK_ADDRESS_HANDSHAKE_BURST", "SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE"],
     ["SNEAK_ADDRESS_ROOM_BURST", "SNEAK_ADDRESS_ROOMS_PER_MINUTE"],
+    ["SNEAK_ADDRESS_HTTP_BURST", "SNEAK_ADDRESS_HTTP_PER_MINUTE"],
   ] as const) {
     // A bucket that never refills would lock an address out for good.
     if (e[burst] > 0 && e[rate] === 0) throw new ConfigError(`${rate}: must be at least 1 while ${burst} is on (set ${burst}=0 to turn the limit off)`);
@@ -129,6 +133,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
       handshakesPerMinute: e.SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE,
       roomBurst: e.SNEAK_ADDRESS_ROOM_BURST,
       roomsPerMinute: e.SNEAK_ADDRESS_ROOMS_PER_MINUTE,
+      httpBurst: e.SNEAK_ADDRESS_HTTP_BURST,
+      httpPerMinute: e.SNEAK_ADDRESS_HTTP_PER_MINUTE,
       trustProxyHops: e.SNEAK_TRUST_PROXY,
     },
     maxMessageBytes: e.SNEAK_MAX_MESSAGE_BYTES,

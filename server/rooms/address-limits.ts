@@ -4,7 +4,8 @@ import { ADDRESS_REFUSAL } from "../../shared/protocol";
 
 /**
  * Limits per client address, on top of the per-socket event limit (rate-limit.ts): a token bucket on new
- * connections (handshakes), a cap on connections open at once, and a token bucket on room creation. One
+ * connections (handshakes), a cap on connections open at once, a token bucket on room creation, and one on
+ * requests to the HTTP API (exports and the leaderboard, which read the whole game log). One
  * machine (or one botnet member) cannot then flood the server with reconnections or fill it with rooms,
  * while a household or a school class behind one NAT address stays well inside the defaults (config.ts).
  *
@@ -25,6 +26,10 @@ export interface AddressLimitSettings {
   roomBurst: number;
   /** …refilled at this many per minute. */
   roomsPerMinute: number;
+  /** Requests to the HTTP API (`/api/…`) one address may make at once; 0 = no limit. */
+  httpBurst: number;
+  /** …refilled at this many per minute. */
+  httpPerMinute: number;
   /** Reverse proxies in front whose X-Forwarded-For entries are believed; 0 = the TCP peer is the client. */
   trustProxyHops: number;
 }
@@ -47,6 +52,7 @@ interface Entry {
   open: number;
   handshakes: Bucket;
   rooms: Bucket;
+  http: Bucket;
 }
 
 /** The outcome of a check: null when allowed, otherwise the refusal (a sentence starting with its code). */
@@ -99,6 +105,16 @@ export class AddressLimits {
     return wait > 0 ? `too many rooms created from your address; try again in ${Math.ceil(wait / 1000)} s` : null;
   }
 
+  /** May this address make one more HTTP API request? Spends a token when it may. */
+  admitHttpRequest(address: string): Refusal {
+    const s = this.settings;
+    if (s.httpBurst === 0) return null;
+    const entry = this.entryFor(address);
+    if (!entry) return "the server is busy with too many addresses; try again in a minute";
+    const wait = this.take(entry.http, s.httpBurst, s.httpPerMinute);
+    return wait > 0 ? `too many requests from your address; try again in ${Math.ceil(wait / 1000)} s` : null;
+  }
+
   /** A connection from this address is open (counted once the handshake succeeded). */
   opened(address: string): void {
     const entry = this.table.get(address) ?? this.fresh(address);
@@ -130,6 +146,7 @@ export class AddressLimits {
       if (entry.open > 0) continue;
       if (!isFull(entry.handshakes, s.handshakeBurst, s.handshakesPerMinute, now)) continue;
       if (!isFull(entry.rooms, s.roomBurst, s.roomsPerMinute, now)) continue;
+      if (!isFull(entry.http, s.httpBurst, s.httpPerMinute, now)) continue;
       this.table.delete(address);
       forgotten++;
     }
@@ -147,7 +164,8 @@ export class AddressLimits {
 
   private fresh(address: string): Entry {
     const now = this.now();
-    const entry: Entry = { open: 0, handshakes: { tokens: this.settings.handshakeBurst, at: now }, rooms: { tokens: this.settings.roomBurst, at: now } };
+    const s = this.settings;
+    const entry: Entry = { open: 0, handshakes: { tokens: s.handshakeBurst, at: now }, rooms: { tokens: s.roomBurst, at: now }, http: { tokens: s.httpBurst, at: now } };
     this.table.set(address, entry);
     return entry;
   }

@@ -36,6 +36,8 @@ export const RAISED_ADDRESS_LIMITS: ServerConfig["addressLimits"] = {
   handshakesPerMinute: 100_000,
   roomBurst: 100_000,
   roomsPerMinute: 100_000,
+  httpBurst: 100_000,
+  httpPerMinute: 100_000,
   trustProxyHops: 0,
 };
 

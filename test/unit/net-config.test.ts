@@ -9,6 +9,8 @@ describe("net: configuration of the limits per address", () => {
       handshakesPerMinute: 120,
       roomBurst: 20,
       roomsPerMinute: 10,
+      httpBurst: 30,
+      httpPerMinute: 60,
       trustProxyHops: 0,
     });
   });
@@ -20,9 +22,11 @@ describe("net: configuration of the limits per address", () => {
       SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE: "30",
       SNEAK_ADDRESS_ROOM_BURST: "0",
       SNEAK_ADDRESS_ROOMS_PER_MINUTE: "0",
+      SNEAK_ADDRESS_HTTP_BURST: "5",
+      SNEAK_ADDRESS_HTTP_PER_MINUTE: "12",
       SNEAK_TRUST_PROXY: "1",
     }).addressLimits;
-    expect(limits).toEqual({ maxConnections: 0, handshakeBurst: 10, handshakesPerMinute: 30, roomBurst: 0, roomsPerMinute: 0, trustProxyHops: 1 });
+    expect(limits).toEqual({ maxConnections: 0, handshakeBurst: 10, handshakesPerMinute: 30, roomBurst: 0, roomsPerMinute: 0, httpBurst: 5, httpPerMinute: 12, trustProxyHops: 1 });
   });
 
   it("stops start-up with one line naming the variable", () => {
@@ -37,6 +41,7 @@ describe("net: configuration of the limits per address", () => {
       "SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE: must be at least 1 while SNEAK_ADDRESS_HANDSHAKE_BURST is on (set SNEAK_ADDRESS_HANDSHAKE_BURST=0 to turn the limit off)",
     );
     expect(() => configFromEnv({ SNEAK_ADDRESS_ROOMS_PER_MINUTE: "0" })).toThrow(/^SNEAK_ADDRESS_ROOMS_PER_MINUTE: must be at least 1/);
+    expect(() => configFromEnv({ SNEAK_ADDRESS_HTTP_PER_MINUTE: "0" })).toThrow(/^SNEAK_ADDRESS_HTTP_PER_MINUTE: must be at least 1/);
     expect(() => configFromEnv({ SNEAK_ADDRESS_HANDSHAKE_BURST: "0", SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE: "0" })).not.toThrow();
   });
 });
