@@ -97,22 +97,21 @@ export class AddressLimits {
 
   /** May this address create one more room? Spends a room token when it may. */
   admitRoomCreation(address: string): Refusal {
-    const s = this.settings;
-    if (s.roomBurst === 0) return null;
-    const entry = this.entryFor(address);
-    if (!entry) return "the server is busy with too many addresses; try again in a minute";
-    const wait = this.take(entry.rooms, s.roomBurst, s.roomsPerMinute);
-    return wait > 0 ? `too many rooms created from your address; try again in ${Math.ceil(wait / 1000)} s` : null;
+    return this.admitFrom("rooms", address, this.settings.roomBurst, this.settings.roomsPerMinute, "too many rooms created from your address");
   }
 
   /** May this address make one more HTTP API request? Spends a token when it may. */
   admitHttpRequest(address: string): Refusal {
-    const s = this.settings;
-    if (s.httpBurst === 0) return null;
+    return this.admitFrom("http", address, this.settings.httpBurst, this.settings.httpPerMinute, "too many requests from your address");
+  }
+
+  /** Spends a token of one of the address's buckets, or says how long to wait for one. */
+  private admitFrom(bucket: "rooms" | "http", address: string, burst: number, perMinute: number, refusal: string): Refusal {
+    if (burst === 0) return null;
     const entry = this.entryFor(address);
     if (!entry) return "the server is busy with too many addresses; try again in a minute";
-    const wait = this.take(entry.http, s.httpBurst, s.httpPerMinute);
-    return wait > 0 ? `too many requests from your address; try again in ${Math.ceil(wait / 1000)} s` : null;
+    const wait = this.take(entry[bucket], burst, perMinute);
+    return wait > 0 ? `${refusal}; try again in ${Math.ceil(wait / 1000)} s` : null;
   }
 
   /** A connection from this address is open (counted once the handshake succeeded). */
