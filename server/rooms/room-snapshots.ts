@@ -1,4 +1,4 @@
-import { viewFor } from "../../shared/game/view";
+import { seatedViewerId, viewFor } from "../../shared/game/view";
 import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
 import type { GameState, PlayerId } from "../../shared/game/types";
 import { S2C, type RoomSnapshot } from "../../shared/protocol";
@@ -36,7 +36,8 @@ export interface SnapshotSource {
 
 /** The member's snapshot as an object: the resync ack. Broadcasts send the same content as JSON (`sendSnapshots`). */
 export function snapshotFor(source: SnapshotSource, member: SnapshotMember): RoomSnapshot {
-  return { ...memberFields(source, member), ...sharedFields(source), game: viewFor(source.state, viewerOf(source, member)) };
+  const viewer = viewerOf(source, member);
+  return { ...memberFields(source, member, viewer), ...sharedFields(source), game: viewFor(source.state, viewer) };
 }
 
 /**
@@ -51,23 +52,25 @@ export function sendSnapshots(source: SnapshotSource): void {
   for (const member of source.members.values()) {
     if (member.sockets.size === 0) continue;
     sharedJson ??= JSON.stringify(sharedFields(source));
-    const own = JSON.stringify(memberFields(source, member));
-    const json = `${own.slice(0, -1)},"game":${gameViewJson(source.state, viewerOf(source, member), parts)},${sharedJson.slice(1)}`;
+    const viewer = viewerOf(source, member);
+    const own = JSON.stringify(memberFields(source, member, viewer));
+    const json = `${own.slice(0, -1)},"game":${gameViewJson(source.state, viewer, parts)},${sharedJson.slice(1)}`;
     // The same RoomSnapshot on the wire as `snapshotFor` gives (test/integration/server-snapshot-json.test.ts).
     const snapshot = new RawJson(json) as unknown as RoomSnapshot;
     for (const socket of member.sockets) socket.emit(S2C.roomState, snapshot);
   }
 }
 
+/** The member's seat id when seated (a spectator sees as one even if an id matched a seat). */
 function viewerOf(source: SnapshotSource, member: SnapshotMember): PlayerId | null {
-  return !member.spectator && source.state.seats.some((s) => s.id === member.playerId) ? member.playerId : null;
+  return member.spectator ? null : seatedViewerId(source.state, member.playerId);
 }
 
-function memberFields(source: SnapshotSource, member: SnapshotMember): Pick<RoomSnapshot, "you" | "categories"> {
+function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories"> {
   const { state } = source;
   const isHost = state.hostId === member.playerId;
   return {
-    you: { playerId: member.playerId, seated: viewerOf(source, member) !== null, isHost },
+    you: { playerId: member.playerId, seated: viewer !== null, isHost },
     categories: isHost && (state.phase === "lobby" || state.phase === "gameOver") ? source.categories() : [],
   };
 }
