@@ -23,9 +23,8 @@ export function createHttpApp(
     app.use("/api", (req, res, next) => {
       const refusal = limits.admitHttpRequest(limits.addressOf(req));
       if (!refusal) return next();
-      const seconds = /in (\d+) s/.exec(refusal)?.[1];
-      if (seconds) res.setHeader("Retry-After", seconds);
-      res.status(429).json({ error: refusal });
+      res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+      res.status(429).json({ error: refusal.message });
     });
   }
   // Extra endpoints (the game log's exports and leaderboard: server/export/router.ts), before the SPA and the 404.

@@ -58,6 +58,12 @@ interface Entry {
 /** The outcome of a check: null when allowed, otherwise the refusal (a sentence starting with its code). */
 export type Refusal = string | null;
 
+/** A refusal with the seconds to wait before trying again (an HTTP Retry-After). */
+export interface TimedRefusal {
+  message: string;
+  retryAfterSeconds: number;
+}
+
 export class AddressLimits {
   private readonly table = new Map<string, Entry>();
   private readonly now: () => number;
@@ -97,21 +103,23 @@ export class AddressLimits {
 
   /** May this address create one more room? Spends a room token when it may. */
   admitRoomCreation(address: string): Refusal {
-    return this.admitFrom("rooms", address, this.settings.roomBurst, this.settings.roomsPerMinute, "too many rooms created from your address");
+    return this.admitFrom("rooms", address, this.settings.roomBurst, this.settings.roomsPerMinute, "too many rooms created from your address")?.message ?? null;
   }
 
-  /** May this address make one more HTTP API request? Spends a token when it may. */
-  admitHttpRequest(address: string): Refusal {
+  /** May this address make one more HTTP API request? Spends a token when it may; a refusal says when to retry. */
+  admitHttpRequest(address: string): TimedRefusal | null {
     return this.admitFrom("http", address, this.settings.httpBurst, this.settings.httpPerMinute, "too many requests from your address");
   }
 
   /** Spends a token of one of the address's buckets, or says how long to wait for one. */
-  private admitFrom(bucket: "rooms" | "http", address: string, burst: number, perMinute: number, refusal: string): Refusal {
+  private admitFrom(bucket: "rooms" | "http", address: string, burst: number, perMinute: number, refusal: string): TimedRefusal | null {
     if (burst === 0) return null;
     const entry = this.entryFor(address);
-    if (!entry) return "the server is busy with too many addresses; try again in a minute";
+    if (!entry) return { message: "the server is busy with too many addresses; try again in a minute", retryAfterSeconds: 60 };
     const wait = this.take(entry[bucket], burst, perMinute);
-    return wait > 0 ? `${refusal}; try again in ${Math.ceil(wait / 1000)} s` : null;
+    if (wait === 0) return null;
+    const retryAfterSeconds = Math.ceil(wait / 1000);
+    return { message: `${refusal}; try again in ${retryAfterSeconds} s`, retryAfterSeconds };
   }
 
   /** A connection from this address is open (counted once the handshake succeeded). */
