@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { writeHeapSnapshot } from "node:v8";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,7 +80,9 @@ async function main(): Promise<void> {
       gcMaxPauseMs = Math.max(gcMaxPauseMs, entry.duration);
     }
   }).observe({ entryTypes: ["gc"] });
+  const allocations = allocationSampler(process.env.SNEAK_LOAD_ALLOC_PROFILE);
   process.on("message", (message: unknown) => {
+    if (message === "stats-nogc") void allocations.toggle();
     if (message === "stats" || message === "stats-nogc") {
       const loopDelayP99Ms = loop.percentile(99) / 1e6;
       const loopDelayMaxMs = loop.max / 1e6;
@@ -115,6 +118,31 @@ async function main(): Promise<void> {
     process.exit(0);
   });
   process.send?.({ type: "ready", url: server.url });
+}
+
+/**
+ * Diagnostics (SNEAK_LOAD_ALLOC_PROFILE=FILE): V8's sampling heap profiler over the measured window, counting
+ * every sampled allocation, the ones young and old collections freed too: where the garbage that drives the
+ * scavenges comes from. Open FILE in Chrome DevTools (Memory tab) or sum it by function.
+ */
+function allocationSampler(file: string | undefined): { toggle(): Promise<void> } {
+  if (!file) return { toggle: async () => {} };
+  const session = new Session();
+  session.connect();
+  let running = false;
+  return {
+    async toggle() {
+      if (!running) {
+        running = true;
+        await session.post("HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      } else if (running) {
+        running = false;
+        const { profile } = await session.post("HeapProfiler.stopSampling");
+        writeFileSync(file, JSON.stringify(profile));
+        console.error(`  allocation profile: ${file}`);
+      }
+    },
+  };
 }
 
 main().catch((error: unknown) => {

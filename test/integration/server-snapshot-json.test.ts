@@ -6,7 +6,8 @@ import { startTestServer } from "../support/socket-server";
 /**
  * Broadcast snapshots are assembled as JSON from parts shared between members (shared/game/view-json.ts,
  * server/raw-json-parser.ts); the resync ack is built the plain way (viewFor, stringified by socket.io).
- * At each step every member's last broadcast must equal what a resync gives them.
+ * At each step every member's last broadcast must equal what a resync gives them, over WebSocket and over
+ * HTTP long-polling (another encoding path in engine.io), with names outside ASCII.
  */
 describe("server: broadcast snapshots assembled from shared JSON", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -37,8 +38,8 @@ describe("server: broadcast snapshots assembled from shared JSON", () => {
     clients.push(host);
     const created = await host.send<JoinedAck>(C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0 } });
     if (!created.ok) throw new Error(created.message);
-    for (const name of ["Bo", "Cy", "Di"]) {
-      const c = connectClient(server.url);
+    for (const [name, transport] of [["Bø 🦎", "websocket"], ["Cy", "polling"], ["Dí", "websocket"]] as const) {
+      const c = connectClient(server.url, {}, { transports: [transport] });
       clients.push(c);
       expect((await c.send(C2S.roomJoin, { code: created.code, name })).ok).toBe(true);
     }
@@ -46,6 +47,8 @@ describe("server: broadcast snapshots assembled from shared JSON", () => {
     clients.push(spectator);
     expect((await spectator.send(C2S.roomJoin, { code: created.code, name: "Watcher", spectator: true })).ok).toBe(true);
     await expectBroadcastsMatchResync("in the lobby");
+    expect(clients[2].socket.io.engine.transport.name).toBe("polling");
+    expect(clients[1].latest()!.game.seats.map((seat) => seat.name)).toContain("Bø 🦎");
     expect(host.latest()!.categories.length).toBeGreaterThan(0);
 
     expect(await host.send(C2S.hostStart)).toEqual({ ok: true });

@@ -15,9 +15,12 @@ export interface TestClient {
   close(): void;
 }
 
-/** `localAddress` (e.g. 127.0.0.7) picks the source address, as a player on another machine would have. */
-export function connectClient(url: string, auth: { token?: string } = {}, extra: { extraHeaders?: Record<string, string>; localAddress?: string } = {}): TestClient {
-  const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth, ...extra });
+/**
+ * `localAddress` (e.g. 127.0.0.7) picks the source address, as a player on another machine would have;
+ * `transports: ["polling"]` keeps the client on HTTP long-polling (it is WebSocket only otherwise).
+ */
+export function connectClient(url: string, auth: { token?: string } = {}, extra: { extraHeaders?: Record<string, string>; localAddress?: string; transports?: ("polling" | "websocket")[] } = {}): TestClient {
+  const socket = io(url, { transports: ["websocket"], upgrade: false, forceNew: true, reconnection: false, auth, ...extra });
   const frames: { event: string; payload: unknown }[] = [];
   let latest: RoomSnapshot | undefined;
   const waiters: { predicate: (s: RoomSnapshot) => boolean; resolve: (s: RoomSnapshot) => void }[] = [];
