@@ -102,12 +102,6 @@ export function lightStems(token: string): string[] {
   return [...forms];
 }
 
-function tokensMatch(a: string, b: string): boolean {
-  if (a === b) return true;
-  const formsOfA = lightStems(a);
-  return lightStems(b).some((form) => formsOfA.includes(form));
-}
-
 function tokensOf(text: string): string[] {
   const normalized = normalizeForComparison(text);
   return normalized === "" ? [] : normalized.split(" ");
@@ -116,21 +110,43 @@ function tokensOf(text: string): string[] {
 // Longest run of clue tokens glued together when looking for a grid word written solid ("ice cream" as "icecream", or the reverse).
 const MAX_GLUED_TOKENS = 4;
 
-function clueContains(clueTokens: string[], wordTokens: readonly string[]): boolean {
-  if (wordTokens.length === 0) return false;
-  const solidWord = wordTokens.join("");
-  if (UNSPACED_SCRIPT.test(solidWord)) return clueTokens.join("").includes(solidWord);
+/** A grid word as clues are matched against it: its tokens and its solid form, each with its light stems. */
+interface GridWordForms {
+  tokens: readonly string[];
+  tokenStems: readonly (readonly string[])[];
+  solid: string;
+  solidStems: readonly string[];
+  unspaced: boolean;
+}
+
+function gridWordForms(word: string): GridWordForms {
+  const tokens = tokensOf(word);
+  const solid = tokens.join("");
+  return { tokens, tokenStems: tokens.map(lightStems), solid, solidStems: lightStems(solid), unspaced: UNSPACED_SCRIPT.test(solid) };
+}
+
+/** Two tokens match when their light stems overlap (each token is among its own stems). */
+function stemsOverlap(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((form) => b.includes(form));
+}
+
+/** The light stems of a clue's tokens and glued runs, each computed once per clue however many grid words it is checked against. */
+type ClueStems = (text: string) => readonly string[];
+
+function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, word: GridWordForms): boolean {
+  if (word.tokens.length === 0) return false;
+  if (word.unspaced) return clueTokens.join("").includes(word.solid);
   for (let start = 0; start < clueTokens.length; start++) {
     // The grid word's tokens in a row: "ice creams" for "ice cream".
-    if (start + wordTokens.length <= clueTokens.length && wordTokens.every((token, i) => tokensMatch(clueTokens[start + i], token))) {
+    if (start + word.tokens.length <= clueTokens.length && word.tokenStems.every((stems, i) => stemsOverlap(stemsOf(clueTokens[start + i]), stems))) {
       return true;
     }
     // The grid word written solid or split differently: "icecream", "ice-cream", "sun flower" for "sunflower".
     let glued = "";
     for (let end = start; end < Math.min(clueTokens.length, start + MAX_GLUED_TOKENS); end++) {
       glued += clueTokens[end];
-      if (end > start || wordTokens.length > 1) {
-        if (tokensMatch(glued, solidWord)) return true;
+      if (end > start || word.tokens.length > 1) {
+        if (stemsOverlap(stemsOf(glued), word.solidStems)) return true;
       }
     }
   }
@@ -138,15 +154,16 @@ function clueContains(clueTokens: string[], wordTokens: readonly string[]): bool
 }
 
 /**
- * Each grid word's tokens, by grid: every clue of a round is checked against the same grid (and the dealt
- * cards are the library's, shared by every room), so each grid is normalized once, not once per clue.
+ * Each grid word's forms, by grid: every clue of a round is checked against the same grid (and the dealt
+ * cards are the library's, shared by every room), so each grid is normalized and stemmed once, not once
+ * per clue (the stems, recomputed per pair of tokens, were a tenth of what the server allocated under load).
  */
-const gridTokens = new WeakMap<readonly string[], readonly (readonly string[])[]>();
+const gridForms = new WeakMap<readonly string[], readonly GridWordForms[]>();
 
-function tokensOfGrid(words: readonly string[]): readonly (readonly string[])[] {
-  let tokens = gridTokens.get(words);
-  if (!tokens) gridTokens.set(words, (tokens = words.map(tokensOf)));
-  return tokens;
+function formsOfGrid(words: readonly string[]): readonly GridWordForms[] {
+  let forms = gridForms.get(words);
+  if (!forms) gridForms.set(words, (forms = words.map(gridWordForms)));
+  return forms;
 }
 
 /** The first grid word (as written in `words`) that the clue contains after normalization and the light stem, if any. */
@@ -154,8 +171,14 @@ export function findGridWordIn(clue: string, words: readonly string[]): string |
   const clueTokens = tokensOf(clue);
   if (clueTokens.length === 0) return undefined;
   // The grid may be mutable (a caller's own list): cache only frozen ones, whose words cannot change.
-  const tokens = Object.isFrozen(words) ? tokensOfGrid(words) : words.map(tokensOf);
-  return words.find((_, index) => clueContains(clueTokens, tokens[index]));
+  const forms = Object.isFrozen(words) ? formsOfGrid(words) : words.map(gridWordForms);
+  const clueStems = new Map<string, readonly string[]>();
+  const stemsOf: ClueStems = (text) => {
+    let stems = clueStems.get(text);
+    if (!stems) clueStems.set(text, (stems = lightStems(text)));
+    return stems;
+  };
+  return words.find((_, index) => clueContains(clueTokens, stemsOf, forms[index]));
 }
 
 /**

@@ -53,6 +53,16 @@ describe("findGridWordIn", () => {
   it("returns the word as written on the grid", () => {
     expect(findGridWordIn("APPLES", ["Apple"])).toBe("Apple");
   });
+
+  it("answers the same for a frozen grid, whose stems are kept between clues, as for a fresh copy", () => {
+    const frozen = Object.freeze([...GRID]);
+    for (const pass of [1, 2]) {
+      for (const clue of [...contains.map(([c]) => c), ...clean, "ice cold bus", "sun glasses"]) {
+        expect(findGridWordIn(clue, frozen), `${clue}, pass ${pass}`).toBe(findGridWordIn(clue, [...GRID]));
+      }
+    }
+    expect(findGridWordIn("ice cold bus", frozen)).toBe("bus");
+  });
 });
 
 describe("lightStems", () => {
