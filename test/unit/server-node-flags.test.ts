@@ -8,4 +8,9 @@ describe("the game server's Node flags", () => {
     const serverCommand = scripts.start.split("&&").map((part) => part.trim()).find((part) => part.includes("server/index.ts"));
     expect(serverCommand).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} --import tsx server/index.ts`);
   });
+
+  it("are the load generator's too (its own GC stalls would add to both servers' round trips)", () => {
+    const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts["bench:load"]).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} --import tsx server/bench/load.ts`);
+  });
 });
