@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reasoningTokensFromEnv } from "./llm/request-adaptations";
 import type { AddressLimitSettings } from "./rooms/address-limits";
 
 /**
@@ -113,6 +114,12 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   ] as const) {
     // A bucket that never refills would lock an address out for good.
     if (e[burst] > 0 && e[rate] === 0) throw new ConfigError(`${rate}: must be at least 1 while ${burst} is on (set ${burst}=0 to turn the limit off)`);
+  }
+  // Read by the LLM client when it first meets a reasoning model; checked here so a bad value stops start-up.
+  try {
+    reasoningTokensFromEnv(env);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
   return {
     port: e.PORT,

@@ -12,6 +12,7 @@ import type { AuditLog, AuditRecord } from "./audit";
 import { parseCompletion, type Completion } from "./completion";
 import { LlmRequestError } from "./errors";
 import { createLimiter, type Limiter } from "./limiter";
+import { adaptationsFor, adaptRequest, learnFromRefusal, reasoningTokensFromEnv } from "./request-adaptations";
 import { apiKeyFor } from "./spec";
 
 export type ChatBody = ChatCompletionCreateParamsNonStreaming;
@@ -46,6 +47,8 @@ export interface LlmClientOptions {
   apiKey?: string;
   /** Share one answer between identical requests in flight (default true; off for sampled bot chat). */
   dedupe?: boolean;
+  /** Reasoning tokens allowed on top of max_tokens for a model that takes max_completion_tokens (request-adaptations.ts). */
+  reasoningTokens?: number;
 }
 
 export interface CompletionResult {
@@ -61,6 +64,9 @@ interface AttemptFailure {
   transient: boolean;
   status?: number;
   retryAfterMs?: number;
+  /** The error's `code` and `param` fields, when the server sent OpenAI's error shape. */
+  code?: string | null;
+  param?: string | null;
 }
 
 export class LlmClient {
@@ -68,6 +74,8 @@ export class LlmClient {
   private readonly cache: ResponseCache | null;
   private readonly retry: RetryPolicy;
   private readonly inFlight = new Map<string, Promise<CompletionResult>>();
+  private readonly adaptations;
+  private readonly reasoningTokens: number;
   /** Requests actually sent over the network (cache hits excluded), attempts included. */
   sent = 0;
 
@@ -80,6 +88,8 @@ export class LlmClient {
     });
     this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : null;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.adaptations = adaptationsFor(options.baseURL, options.model);
+    this.reasoningTokens = options.reasoningTokens ?? reasoningTokensFromEnv();
   }
 
   get model(): string {
@@ -132,7 +142,9 @@ export class LlmClient {
       }
       const timeoutMs = Math.min(this.options.requestTimeoutMs, remaining);
       const started = Date.now();
-      const outcome = await this.attempt(body, timeoutMs, cancel);
+      // The cache key is the caller's request; the wire carries it in the form this model accepts.
+      const wire = adaptRequest(body, this.adaptations, this.reasoningTokens);
+      const outcome = await this.attempt(wire, timeoutMs, cancel);
       const durationMs = Date.now() - started;
       if ("text" in outcome) {
         const parsed = parseJson(outcome.text);
@@ -144,7 +156,7 @@ export class LlmClient {
           attempt,
           status: outcome.status,
           durationMs,
-          request: body,
+          request: wire,
           ...(parsed.ok ? { response: parsed.value } : { responseText: outcome.text }),
           ...("problem" in checked ? { error: checked.problem } : {}),
         });
@@ -152,7 +164,14 @@ export class LlmClient {
         last = { message: `${checked.problem} from ${this.options.baseURL}`, transient: true, status: outcome.status };
       } else {
         last = outcome;
-        this.audit({ purpose, key, cached: false, attempt, status: outcome.status, durationMs, request: body, error: outcome.message, ...(outcome.body !== undefined ? { responseText: outcome.body } : {}) });
+        this.audit({ purpose, key, cached: false, attempt, status: outcome.status, durationMs, request: wire, error: outcome.message, ...(outcome.body !== undefined ? { responseText: outcome.body } : {}) });
+        // A refused field (a reasoning model and max_tokens, temperature, logprobs): resend without it, at
+        // once and without spending a retry. Each field is learned once, so this ends.
+        if (learnFromRefusal(this.adaptations, outcome)) {
+          console.error(`${this.options.model} at ${this.options.baseURL} refused "${outcome.param}": ${outcome.param === "max_tokens" ? `sending max_completion_tokens (the answer's budget + ${this.reasoningTokens} reasoning tokens)` : "leaving it out"} from now on`);
+          attempt--;
+          continue;
+        }
       }
       if (!last.transient || attempt > retries) break;
       const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)) * random();
@@ -197,7 +216,7 @@ function classify(error: unknown, timedOut: boolean, timeoutMs: number): Attempt
     const detail = error.message.replace(/\s+/g, " ").slice(0, 300);
     const hint = status === 401 || status === 403 ? " (check OPENAI_API_KEY)" : status === 404 ? " (check the model name and that the URL ends in /v1)" : "";
     const body = error.error === undefined ? undefined : JSON.stringify(error.error);
-    return { message: `HTTP ${status}: ${detail}${hint}`, transient, status, retryAfterMs: retryAfterMsOf(error.headers), body };
+    return { message: `HTTP ${status}: ${detail}${hint}`, transient, status, retryAfterMs: retryAfterMsOf(error.headers), body, code: error.code, param: error.param };
   }
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${(error.cause as Error & { cause?: Error }).cause?.message ?? error.cause.message}` : "";

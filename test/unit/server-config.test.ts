@@ -23,6 +23,8 @@ describe("server config from the environment", () => {
     expect(() => configFromEnv({ PORT: "eighty" })).toThrow(/^PORT: /);
     expect(() => configFromEnv({ SNEAK_EVALUATORS: "wordnet" })).toThrow(/SNEAK_EVALUATORS: "wordnet"/);
     expect(() => configFromEnv({ SNEAK_EVALUATORS: " , " })).toThrow(/at least one/);
+    expect(() => configFromEnv({ SNEAK_LLM_REASONING_TOKENS: "many" })).toThrow(ConfigError);
+    expect(() => configFromEnv({ SNEAK_LLM_REASONING_TOKENS: "many" })).toThrow(/^SNEAK_LLM_REASONING_TOKENS must be a positive integer/);
   });
 });
 
