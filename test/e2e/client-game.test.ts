@@ -243,6 +243,11 @@ function auditFrames(p: Person): { states: number; hiddenRounds: number } {
   return { states, hiddenRounds };
 }
 
+/** The page's background colour: which of the palette's two values (client/styles/app.css) is in force. */
+const LIGHT_BG = "rgb(245, 241, 234)";
+const DARK_BG = "rgb(19, 17, 25)";
+const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
 describe("the browser client", () => {
   it("three people and two bots play a game to the winner; a reload keeps the seat; the secret stays hidden", async () => {
     const ana = await person("Ana", { width: 1280, height: 900 });
@@ -271,8 +276,10 @@ describe("the browser client", () => {
     await ben.page.getByRole("button", { name: "Take a seat" }).click();
     await ben.page.getByTestId("room-code").waitFor();
     // Ben prefers dark mode: the toggle goes system → dark and is remembered.
+    expect(await pageBackground(ben.page)).toBe(LIGHT_BG);
     await ben.page.getByRole("button", { name: /Change theme/ }).click();
     expect(await ben.page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem("sneak.theme")])).toEqual(["dark", "dark"]);
+    expect(await pageBackground(ben.page)).toBe(DARK_BG);
 
     // Cleo types the code on the home page; Dee watches.
     await cleo.page.goto(server.url);
@@ -294,6 +301,9 @@ describe("the browser client", () => {
     await dee.page.getByLabel("Your name").fill("Dee");
     await dee.page.getByRole("button", { name: "Just watch" }).click();
     await dee.page.getByTestId("room").waitFor();
+    // Dee's system is dark and she never touched the toggle: the page follows the system.
+    expect(await pageBackground(dee.page)).toBe(DARK_BG);
+    expect(await pageBackground(ana.page)).toBe(LIGHT_BG);
 
     // The host adds two bots and sets a short game; everyone else sees the settings read-only.
     for (let i = 0; i < 2; i++) {
