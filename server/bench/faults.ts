@@ -158,7 +158,7 @@ async function llmFaults(o: { roundsPerFault: number; turnSeconds: number; botTi
   const counters = newCounters();
   counters.measuring = true;
   const host = await connect(server.url);
-  const stopHost = autoplay(host, counters, () => true);
+  const stopHost = autoplay(host, counters);
   const created = (await host.timeout(5000).emitWithAck(C2S.roomCreate, { name: "Host" })) as Ack<{ code: string }>;
   if (!created.ok) throw new Error(created.message);
   for (let i = 0; i < 3; i++) await host.timeout(5000).emitWithAck(C2S.hostAddBot, { kind: "llm", model: `flaky@${url}` });
@@ -321,7 +321,7 @@ async function flood(o: { attackers: number; floodSeconds: number; attackerAddre
   for (let room = 1; room <= o.rooms; room++) {
     const host = await connect(url, {}, VICTIM_ADDRESS);
     hosts.push(host);
-    stops.push(autoplay(host, counters, () => true));
+    stops.push(autoplay(host, counters));
     await timed(host, counters, C2S.roomCreate, { name: `Victim${room}`, settings: { discussionSeconds: 0, turnSeconds: 30, voteSeconds: 30 } });
     for (let i = 0; i < 4; i++) await timed(host, counters, C2S.hostAddBot, { kind: "lexical" });
     await timed(host, counters, C2S.hostStart, {});

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
 import { C2S, S2C, type Ack, type RoomSnapshot } from "../../shared/protocol";
+import { autoplayMove, type AutoplayMove, type AutoplayPolicy } from "./autoplay-move";
 import { Samples } from "./load-stats";
 
 /**
@@ -95,15 +96,30 @@ export function timed(socket: Socket, counters: LoadCounters, event: string, pay
   });
 }
 
-/** Plays a seat until stopped. `isHost` also deals the next round and starts new games. */
-export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => boolean, thinkMs = 0): () => void {
+/** The bench's players: clues from a fixed list, votes spread over the table, and the host plays game after game. */
+const BENCH_POLICY: AutoplayPolicy = {
+  clue: (s) => {
+    const round = s.game.rounds[s.game.rounds.length - 1];
+    return CLUES[(round.number * 7 + round.clues.length) % CLUES.length];
+  },
+  vote: (others, s) => others[(s.game.rounds[s.game.rounds.length - 1].number + s.you.playerId.length) % others.length],
+  playOn: true,
+};
+
+/** Plays a seat until stopped (autoplay-move.ts decides each move); the host also deals the next round and game. */
+export function autoplay(socket: Socket, counters: LoadCounters, thinkMs = 0): () => void {
   const done = new Set<string>();
   let stopped = false;
   let latest: RoomSnapshot | null = null;
-  const act = (key: string, event: string, payload: object) => {
+  const act = ({ key, event, payload }: AutoplayMove) => {
     if (stopped || done.has(key)) return;
     done.add(key);
     if (done.size > 64) done.delete(done.values().next().value as string);
+    // A round ends when its host moves on: count it once, when the move is first made.
+    if (event === C2S.hostNextRound || event === C2S.hostStart) {
+      counters.roundsAll++;
+      if (counters.measuring) counters.rounds++;
+    }
     if (thinkMs > 0) {
       // A human-like pause (0.5× to 1.5× the mean), then the move on the snapshot that prompted it.
       setTimeout(() => !stopped && send(key, event, payload), thinkMs * (0.5 + Math.random())).unref();
@@ -136,49 +152,8 @@ export function autoplay(socket: Socket, counters: LoadCounters, isHost: () => b
       counters.frameSamples++;
       if (counters.sampleFrames.length < 500) counters.sampleFrames.push(json);
     }
-    const game = s.game;
-    const round = game.rounds[game.rounds.length - 1];
-    const me = s.you.playerId;
-    if (!round) return;
-    const base = `${game.gameNumber}/${round.number}/${game.phase}`;
-    switch (game.phase) {
-      case "clues":
-        if (round.turnPlayerId === me) act(`${base}/clue`, C2S.gameClue, { text: CLUES[(round.number * 7 + round.clues.length) % CLUES.length] });
-        break;
-      case "discussion":
-        act(`${base}/ready`, C2S.gameReady, {});
-        break;
-      case "vote":
-        if (round.yourVote === null) {
-          const others = round.order.filter((id) => id !== me);
-          act(`${base}/vote`, C2S.gameVote, { targetId: others[(round.number + me.length) % others.length] });
-        }
-        break;
-      case "tieBreak":
-        if (round.dealerId === me && round.tied) act(`${base}/tie`, C2S.gameTieBreak, { targetId: round.tied.find((id) => id !== me) ?? round.tied[0] });
-        break;
-      case "guess":
-        if (round.chameleonId === me && round.words) act(`${base}/guess/${round.guesses.length}`, C2S.gameGuess, { word: round.words.find((w) => !round.guesses.includes(w))! });
-        break;
-      case "reveal":
-        if (isHost()) {
-          if (!done.has(`${base}/next`)) {
-            counters.roundsAll++;
-            if (counters.measuring) counters.rounds++;
-          }
-          act(`${base}/next`, C2S.hostNextRound, {});
-        }
-        break;
-      case "gameOver":
-        if (isHost()) {
-          if (!done.has(`${base}/again`)) {
-            counters.roundsAll++;
-            if (counters.measuring) counters.rounds++;
-          }
-          act(`${base}/again`, C2S.hostStart, {});
-        }
-        break;
-    }
+    const move = autoplayMove(s, BENCH_POLICY);
+    if (move) act(move);
   };
   socket.on(S2C.roomState, (s: RoomSnapshot) => {
     noteStateFrame(socket, counters);
@@ -196,12 +171,12 @@ export async function startRoom(url: string, roomSize: number, counters: LoadCou
   const created = await timed(host, counters, C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0, turnSeconds: 60, voteSeconds: 60 } });
   if (!created.ok) throw new Error(`room:create refused: ${created.message}`);
   const code = created.code as string;
-  const players: Player[] = [{ socket: host, stop: autoplay(host, counters, () => true, thinkMs) }];
+  const players: Player[] = [{ socket: host, stop: autoplay(host, counters, thinkMs) }];
   for (let i = 1; i < roomSize; i++) {
     const socket = await connect(url);
     const joined = await timed(socket, counters, C2S.roomJoin, { code, name: `P${i}` });
     if (!joined.ok) throw new Error(`room:join refused: ${joined.message}`);
-    players.push({ socket, stop: autoplay(socket, counters, () => false, thinkMs) });
+    players.push({ socket, stop: autoplay(socket, counters, thinkMs) });
   }
   const started = await timed(host, counters, C2S.hostStart, {});
   if (!started.ok) throw new Error(`host:start refused: ${started.message}`);
