@@ -200,7 +200,9 @@ function deal(state: GameState, dealerId: PlayerId | undefined, now: number, rng
   const order = seats.slice(dealerIndex).concat(seats.slice(0, dealerIndex)).map((seat) => seat.id);
   const round: RoundState = {
     number: state.rounds.length + 1,
-    card: { ...card, words: card.words.slice() },
+    // A frozen library card is shared as is (the clue check keeps its grid's stems by that frozen list);
+    // a mutable one (a custom card) is copied, so the round never changes with it.
+    card: Object.isFrozen(card) && Object.isFrozen(card.words) ? card : { ...card, words: card.words.slice() },
     secret,
     chameleonId,
     dealerId: order[0],

@@ -75,6 +75,17 @@ describe("the deal", () => {
     expect(table.try({ type: "giveClue", by: table.round.dealerId, text: "Echoes" })).toMatchObject({ code: "clue_contains_grid_word" });
   });
 
+  it("shares the frozen library card with the round (the clue check keys its cache on it) and copies a mutable custom one", () => {
+    const library = started(4).round;
+    expect(Object.isFrozen(library.card.words)).toBe(true);
+    expect(started(4).round.card).toBe(library.card);
+    const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+    const custom = new Table({ settings: { categoryPool: [], customCards: [{ id: "", category: "Radio", words, source: "custom" }] } }).seat(3);
+    custom.do({ type: "start", by: "p0" });
+    words[0] = "changed";
+    expect(custom.round.card.words[0]).toBe("alpha");
+  });
+
   it("makes the host deal the first round and the previous chameleon the next", () => {
     const table = started(5);
     table.do({ type: "endGame", by: "p0" });
