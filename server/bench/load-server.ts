@@ -135,7 +135,7 @@ function allocationSampler(file: string | undefined): { toggle(): Promise<void> 
       if (!running) {
         running = true;
         await session.post("HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-      } else if (running) {
+      } else {
         running = false;
         const { profile } = await session.post("HeapProfiler.stopSampling");
         writeFileSync(file, JSON.stringify(profile));

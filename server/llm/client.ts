@@ -12,7 +12,7 @@ import type { AuditLog, AuditRecord } from "./audit";
 import { parseCompletion, type Completion } from "./completion";
 import { LlmRequestError } from "./errors";
 import { createLimiter, type Limiter } from "./limiter";
-import { adaptationsFor, adaptRequest, learnFromRefusal, reasoningTokensFromEnv } from "./request-adaptations";
+import { adaptationsFor, adaptRequest, learnFromRefusal, reasoningTokensFromEnv, type RequestAdaptations } from "./request-adaptations";
 import { apiKeyFor } from "./spec";
 
 export type ChatBody = ChatCompletionCreateParamsNonStreaming;
@@ -74,7 +74,7 @@ export class LlmClient {
   private readonly cache: ResponseCache | null;
   private readonly retry: RetryPolicy;
   private readonly inFlight = new Map<string, Promise<CompletionResult>>();
-  private readonly adaptations;
+  private readonly adaptations: RequestAdaptations;
   private readonly reasoningTokens: number;
   /** Requests actually sent over the network (cache hits excluded), attempts included. */
   sent = 0;
