@@ -1,3 +1,4 @@
+import type { RoundView } from "../../shared/game/types";
 import { C2S, type RoomSnapshot } from "../../shared/protocol";
 
 /**
@@ -15,10 +16,10 @@ export interface AutoplayMove {
 }
 
 export interface AutoplayPolicy {
-  /** The clue to give on our turn. */
-  clue(snapshot: RoomSnapshot): string;
+  /** The clue to give on our turn in `round` (the snapshot's current round). */
+  clue(round: RoundView, snapshot: RoomSnapshot): string;
   /** Whom to vote for, among the round's other players. */
-  vote(others: readonly string[], snapshot: RoomSnapshot): string;
+  vote(others: readonly string[], round: RoundView, snapshot: RoomSnapshot): string;
   /** As host, start a new game when one ends (the load bench plays on; tests stop at the winner). */
   playOn: boolean;
 }
@@ -32,12 +33,12 @@ export function autoplayMove(snapshot: RoomSnapshot, policy: AutoplayPolicy): Au
   const playing = round.order.includes(me);
   switch (game.phase) {
     case "clues":
-      return round.turnPlayerId === me ? { key: `${base}/clue`, event: C2S.gameClue, payload: { text: policy.clue(snapshot) } } : null;
+      return round.turnPlayerId === me ? { key: `${base}/clue`, event: C2S.gameClue, payload: { text: policy.clue(round, snapshot) } } : null;
     case "discussion":
       return playing ? { key: `${base}/ready`, event: C2S.gameReady, payload: {} } : null;
     case "vote":
       if (!playing || round.yourVote !== null) return null;
-      return { key: `${base}/vote`, event: C2S.gameVote, payload: { targetId: policy.vote(round.order.filter((id) => id !== me), snapshot) } };
+      return { key: `${base}/vote`, event: C2S.gameVote, payload: { targetId: policy.vote(round.order.filter((id) => id !== me), round, snapshot) } };
     case "tieBreak":
       if (round.dealerId !== me || !round.tied) return null;
       return { key: `${base}/tie`, event: C2S.gameTieBreak, payload: { targetId: round.tied.find((id) => id !== me) ?? round.tied[0] } };

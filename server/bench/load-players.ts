@@ -98,11 +98,8 @@ export function timed(socket: Socket, counters: LoadCounters, event: string, pay
 
 /** The bench's players: clues from a fixed list, votes spread over the table, and the host plays game after game. */
 const BENCH_POLICY: AutoplayPolicy = {
-  clue: (s) => {
-    const round = s.game.rounds[s.game.rounds.length - 1];
-    return CLUES[(round.number * 7 + round.clues.length) % CLUES.length];
-  },
-  vote: (others, s) => others[(s.game.rounds[s.game.rounds.length - 1].number + s.you.playerId.length) % others.length],
+  clue: (round) => CLUES[(round.number * 7 + round.clues.length) % CLUES.length],
+  vote: (others, round, s) => others[(round.number + s.you.playerId.length) % others.length],
   playOn: true,
 };
 

@@ -21,10 +21,7 @@ export function autoPlay(client: TestClient, options: { clue?: (s: RoomSnapshot)
   const refusals: string[] = [];
   let stopped = false;
   const policy: AutoplayPolicy = {
-    clue: (s) => {
-      const round = s.game.rounds[s.game.rounds.length - 1];
-      return options.clue?.(s) ?? HUMAN_CLUES[(round.number + round.clues.length) % HUMAN_CLUES.length];
-    },
+    clue: (round, s) => options.clue?.(s) ?? HUMAN_CLUES[(round.number + round.clues.length) % HUMAN_CLUES.length],
     vote: (others) => others[0],
     playOn: false,
   };
