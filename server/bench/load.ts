@@ -34,6 +34,7 @@ const program = new Command("bench:load")
   .option("--scoring <on|off|worker>", "score every clue in the game (off isolates its cost; worker: the lexical judge in a worker thread)", "on")
   .option("--think <ms>", "mean pause before each move (0: bots with zero delay; ~3000 is a quick human)", int("--think", 0), 0)
   .option("--no-bare", "skip the bare socket.io comparison")
+  .option("--hop-baseline", "also measure the bare server with a worker thread behind it (server/bench/load-echo-hop-server.ts): the least that rooms in a worker thread could cost")
   .option("--pairs <n>", "measure the game server and the bare one this many times, in alternation, and report each ratio and their median", int("--pairs", 1), 1)
   .option("--timeout <s>", "give up after this many seconds per pair of measurements", int("--timeout", 10), 600)
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
@@ -300,6 +301,7 @@ interface Options {
   scoring: string;
   think: number;
   bare: boolean;
+  hopBaseline?: boolean;
   pairs: number;
   timeout: number;
 }
@@ -322,20 +324,32 @@ async function measurePair(o: Options, rooms: number, deadline: number): Promise
   const frameFile = join(mkdtempSync(join(tmpdir(), "sneak-bare-")), "frame.json");
   writeFileSync(frameFile, typicalFrame(gameRun.counters));
   const frameBytes = statSync(frameFile).size;
-  const echo = await spawnChild("./load-echo-server.ts", [frameFile]);
-  let bareRun: RunResult & { all: Player[] };
+  const label = `socket.io echo server (same sockets, ${perSocketRate.toFixed(2)} commands/s each, ack + a ${frameBytes}-byte game snapshot to the group)`;
+  let bareFigures: ReturnType<typeof report>;
+  let hopFigures: ReturnType<typeof report> | undefined;
   try {
-    bareRun = await measure(echo, rooms, o.duration, o.ramp, (i, counters) => startEchoGroup(echo.url, `g${i}`, o.roomSize, perSocketRate, counters), deadline);
-    closeAll(bareRun.all);
+    bareFigures = await measureEcho("./load-echo-server.ts", `Bare ${label}`);
+    if (o.hopBaseline) hopFigures = await measureEcho("./load-echo-hop-server.ts", `Bare ${label}, behind a worker thread (--hop-baseline)`);
   } finally {
-    await echo.stop();
     rmSync(dirname(frameFile), { recursive: true, force: true });
   }
-  const bareFigures = report(`Bare socket.io echo server (same sockets, ${perSocketRate.toFixed(2)} commands/s each, ack + a ${frameBytes}-byte game snapshot to the group)`, bareRun);
   console.log(`\nLoad average at the end: ${loadavg()[0].toFixed(1)} (${cpus().length} cores): other processes compete for the same cores.`);
   const p99Ratio = gameFigures.p99 / bareFigures.p99;
   console.log(`Ratio game/bare: ack p50 ${(gameFigures.p50 / bareFigures.p50).toFixed(2)}×, p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.5×); state round trip p99 ${(gameFigures.stateP99 / bareFigures.stateP99).toFixed(2)}×`);
+  if (hopFigures) console.log(`Ratio bare behind a worker thread/bare: ack p50 ${(hopFigures.p50 / bareFigures.p50).toFixed(2)}×, p99 ${(hopFigures.p99 / bareFigures.p99).toFixed(2)}×`);
   return p99Ratio;
+
+  async function measureEcho(script: string, title: string): Promise<ReturnType<typeof report>> {
+    const echo = await spawnChild(script, [frameFile]);
+    let run: RunResult & { all: Player[] };
+    try {
+      run = await measure(echo, rooms, o.duration, o.ramp, (i, counters) => startEchoGroup(echo.url, `g${i}`, o.roomSize, perSocketRate, counters), deadline);
+      closeAll(run.all);
+    } finally {
+      await echo.stop();
+    }
+    return report(title, run);
+  }
 }
 
 main().then(
