@@ -7,7 +7,6 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { kb, mb, ms, type ProcessStats } from "./load-stats";
 import { SERVER_NODE_FLAGS } from "../server-node-flags";
-import { pinToCore } from "./cpu-affinity";
 import { newCounters, startEchoGroup, startRoom, type LoadCounters, type Player } from "./load-players";
 
 /**
@@ -36,7 +35,6 @@ const program = new Command("bench:load")
   .option("--think <ms>", "mean pause before each move (0: bots with zero delay; ~3000 is a quick human)", int("--think", 0), 0)
   .option("--no-bare", "skip the bare socket.io comparison")
   .option("--hop-baseline", "also measure the bare server with a worker thread behind it (server/bench/load-echo-hop-server.ts): the least that rooms in a worker thread could cost")
-  .option("--pin", "run the server on core 0 and the load generator on core 1 (Linux taskset), each with a core of its own")
   .option("--pairs <n>", "measure the game server and the bare one this many times, in alternation, and report each ratio and their median", int("--pairs", 1), 1)
   .option("--timeout <s>", "give up after this many seconds per pair of measurements", int("--timeout", 10), 600)
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
@@ -51,11 +49,7 @@ interface Child {
   stop(): Promise<void>;
 }
 
-/** `--pin`: the servers' core and the load generator's. */
-const SERVER_CORE = 0;
-const GENERATOR_CORE = 1;
-
-function spawnChild(file: string, args: string[], pin = false): Promise<Child> {
+function spawnChild(file: string, args: string[]): Promise<Child> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     // SNEAK_LOAD_PROFILE=DIR: a CPU profile of each child, written when it stops (diagnostics only).
     // The server runs with the flags `npm start` gives it; SNEAK_LOAD_NODE_FLAGS adds others (e.g. GC settings to compare).
@@ -68,8 +62,6 @@ function spawnChild(file: string, args: string[], pin = false): Promise<Child> {
     child.once("message", (message: { type?: string; url?: string }) => {
       if (message?.type !== "ready" || !message.url) return reject(new Error(`${file}: unexpected first message`));
       child.off("exit", onExit);
-      // Every thread the server has started by now (V8's helpers, the log's checkpoint worker) moves with it.
-      if (pin) pinToCore(child.pid!, SERVER_CORE);
       resolve({
         process: child,
         url: message.url,
@@ -274,13 +266,12 @@ async function main(): Promise<void> {
   if (!["normal", "full"].includes(o.sync)) throw new Error("--sync must be normal or full");
   if (!["on", "off", "worker"].includes(o.scoring)) throw new Error("--scoring must be on, off or worker");
   const rooms = Math.ceil(o.players / o.roomSize);
-  if (o.pin) pinToCore(process.pid, GENERATOR_CORE);
   const watchdog = setTimeout(() => {
     console.error(`bench:load: gave up after --timeout ${o.timeout} s per pair`);
     process.exit(1);
   }, o.timeout * 1000 * o.pairs);
   watchdog.unref();
-  console.log(`bench:load: ${rooms * o.roomSize} players in ${rooms} rooms of ${o.roomSize}, ${o.duration} s measured${o.pairs > 1 ? `, ${o.pairs} pairs of runs` : ""}; game log ${o.db}${o.db === "on" ? ` (synchronous=${o.sync})` : ""}; in-game scoring ${o.scoring}; ${o.think === 0 ? "no pause between moves" : `~${o.think} ms pause before each move`}; Node ${process.version}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start${o.pin ? `; servers pinned to core ${SERVER_CORE}, load generator to core ${GENERATOR_CORE}` : ""}`);
+  console.log(`bench:load: ${rooms * o.roomSize} players in ${rooms} rooms of ${o.roomSize}, ${o.duration} s measured${o.pairs > 1 ? `, ${o.pairs} pairs of runs` : ""}; game log ${o.db}${o.db === "on" ? ` (synchronous=${o.sync})` : ""}; in-game scoring ${o.scoring}; ${o.think === 0 ? "no pause between moves" : `~${o.think} ms pause before each move`}; Node ${process.version}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`);
   // The players' own stalls (GC, parsing snapshots) delay the acks they time, for both servers alike: a
   // generator stalling as long as the servers do hides the difference between them (docs/PERFORMANCE.md).
   const generatorFlags = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
@@ -311,14 +302,13 @@ interface Options {
   think: number;
   bare: boolean;
   hopBaseline?: boolean;
-  pin?: boolean;
   pairs: number;
   timeout: number;
 }
 
 /** The game server measured, then (unless --no-bare) the bare one under the same load; returns the ack p99 ratio. */
 async function measurePair(o: Options, rooms: number, deadline: number): Promise<number | null> {
-  const game = await spawnChild("./load-server.ts", [String(rooms + 10), o.db, o.sync, o.scoring], o.pin);
+  const game = await spawnChild("./load-server.ts", [String(rooms + 10), o.db, o.sync, o.scoring]);
   let gameRun: RunResult & { all: Player[] };
   try {
     gameRun = await measure(game, rooms, o.duration, o.ramp, (_i, counters) => startRoom(game.url, o.roomSize, counters, o.think), deadline);
@@ -350,7 +340,7 @@ async function measurePair(o: Options, rooms: number, deadline: number): Promise
   return p99Ratio;
 
   async function measureEcho(script: string, title: string): Promise<ReturnType<typeof report>> {
-    const echo = await spawnChild(script, [frameFile], o.pin);
+    const echo = await spawnChild(script, [frameFile]);
     let run: RunResult & { all: Player[] };
     try {
       run = await measure(echo, rooms, o.duration, o.ramp, (i, counters) => startEchoGroup(echo.url, `g${i}`, o.roomSize, perSocketRate, counters), deadline);
