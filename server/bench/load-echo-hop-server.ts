@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { isMainThread, parentPort, workerData, type Worker } from "node:worker_threads";
 import { Server, type Socket } from "socket.io";
-import { processStats } from "./load-stats";
+import { serveEchoToBench } from "./load-echo-child";
 import { moduleWorker } from "../store/ts-worker";
 
 /**
@@ -85,19 +84,7 @@ function runSocketThread(): void {
     process.exit(1);
   });
 
-  http.listen(0, "127.0.0.1", () => {
-    process.send?.({ type: "ready", url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
-  });
-  process.once("disconnect", () => process.exit(0));
-  process.on("message", (message: unknown) => {
-    if (message === "stats" || message === "stats-nogc") {
-      if (message === "stats") (globalThis as { gc?: () => void }).gc?.();
-      process.send?.({ type: "stats", stats: processStats() });
-    } else if (message === "stop") {
-      io.close();
-      process.exit(0);
-    }
-  });
+  serveEchoToBench(http, io);
 }
 
 function runWorker(): void {

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
-import { processStats } from "./load-stats";
+import { serveEchoToBench } from "./load-echo-child";
 
 /**
  * The baseline for `npm run bench:load`: a bare socket.io server that does what any multiplayer server must,
@@ -25,17 +24,4 @@ io.on("connection", (socket) => {
   });
 });
 
-http.listen(0, "127.0.0.1", () => {
-  process.send?.({ type: "ready", url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
-});
-// If the bench dies, do not outlive it.
-process.once("disconnect", () => process.exit(0));
-process.on("message", (message: unknown) => {
-  if (message === "stats" || message === "stats-nogc") {
-    if (message === "stats") (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ type: "stats", stats: processStats() });
-  } else if (message === "stop") {
-    io.close();
-    process.exit(0);
-  }
-});
+serveEchoToBench(http, io);
