@@ -54,8 +54,8 @@ describe.each([
     const { child, url } = await startEcho(script);
     const members = await Promise.all([member(url, "g1"), member(url, "g1"), member(url, "g1"), member(url, "g2")]);
     try {
-      // A member's open reaches the hop server's worker in the turn after its connect.
-      await new Promise((r) => setTimeout(r, 100));
+      // The hop server queues each member's arrival for its worker before the client hears it is connected,
+      // so no command can overtake one.
       const ack = await members[0].socket.timeout(5000).emitWithAck("room:clue", { text: "first" });
       expect(ack).toEqual({ ok: true });
       await members[2].socket.timeout(5000).emitWithAck("room:vote", { target: "x" });
