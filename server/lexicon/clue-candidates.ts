@@ -39,6 +39,30 @@ export function definitionWord(r: Relatedness, token: string): string | undefine
   return r.wordNet.baseForms(token, "n")[0] ?? r.wordNet.baseForms(token, "a")[0];
 }
 
+/** How much more often a form must be tagged as its verb than as a noun or adjective to be read as a participle. */
+const PARTICIPLE_VERB_RATIO = 10;
+/**
+ * Tagged uses below which a verb is too rare to be what a definition meant: "winged" (wing, 5), "lobed" (lob,
+ * 1), "angled" (angle, 2) are adjectives made from nouns, and their verbs are accidents of the morphology.
+ */
+const PARTICIPLE_MIN_VERB_TAGS = 8;
+
+/**
+ * Whether a definition's word is, most likely, a participle there: "showing" in "feeling or showing anger",
+ * "considered" in "considered harmful". WordNet lists many such forms as nouns or adjectives too ("a
+ * showing", "a considered opinion"), so the form alone does not tell; the tagged corpus does: "showing" is
+ * a verb 405 times and a noun twice. Alone, such a word reads as a fragment of the definition, not as a word
+ * about the secret. Forms often read as nouns stay ("building": 139 verb, 52 noun; "feeling"), and so do
+ * plurals, which definitions use as nouns ("leaves") even where the verb is the commoner word.
+ */
+function readsAsParticiple(r: Relatedness, token: string): boolean {
+  if (!/(ing|ed)$/.test(token)) return false;
+  if (!r.wordNet.baseForms(token, "v").some((base) => base !== token)) return false;
+  const count = (pos: "n" | "a" | "v") => Math.max(0, ...r.wordNet.baseForms(token, pos).map((base) => r.wordNet.tagCount(base, pos)));
+  const asVerb = count("v");
+  return asVerb >= PARTICIPLE_MIN_VERB_TAGS && asVerb > PARTICIPLE_VERB_RATIO * (count("n") + count("a"));
+}
+
 export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: { avoid?: readonly string[]; limit?: number } = {}): ClueCandidate[] {
   const limit = options.limit ?? 40;
   const byText = new Map<string, ClueCandidate>();
@@ -56,6 +80,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   for (const { synset, weight } of senses) {
     for (const lemma of synset.lemmas) offer(lemma, "synonym", weight);
     for (const token of contentTokensOf(synset.definition)) {
+      if (readsAsParticiple(r, token)) continue;
       const base = definitionWord(r, token);
       if (base) offer(base, "definition", 0.5 * weight);
     }

@@ -18,6 +18,18 @@ describe("the lexical bot", () => {
     expect(findGridWordIn(other, animal.words)).toBeUndefined();
   });
 
+  it("does not offer a participle lifted from a definition as a clue, but keeps adjectives and nouns of that form", () => {
+    const texts = (category: string, secret: string) => scoredLexicalClues({ category, words: entry(category).words, secret }).map((c) => c.text);
+    // "feeling or showing anger": "showing" alone reads as a fragment of the definition.
+    const angry = texts("negative personal quality", "angry");
+    expect(angry).not.toContain("showing");
+    expect(angry[0]).toBe("fury");
+    expect(texts("positive emotion", "happy")).not.toContain("disposed");
+    expect(texts("tool", "saw")).not.toContain("cutting");
+    // An adjective made from a noun ("winged") is not a participle of a common verb.
+    expect(texts("stinging insect", "mosquito")).toContain("winged");
+  });
+
   it("ranks its candidates by expected SoftScore, with decoys or without", () => {
     for (const decoys of [undefined, animal.decoys.slice(0, 5)]) {
       const scored = scoredLexicalClues({ category: "animal", words: animal.words, secret: "tiger", decoys });
