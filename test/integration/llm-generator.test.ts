@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chatOnce, closeLlm, createLlmDecoySource, createLlmGenerator, EndpointDownError, LlmRequestError, renderPromptCatalogue, type LlmOptions } from "../../server/llm/index";
 import type { RunContext } from "../../server/bench/run-context";
-import type { Instance } from "../../shared/sneak/types";
+import { RABBIT_INSTANCE } from "../support/llm-instance";
 import { startFakeOpenAiServer, type FakeAction, type FakeOpenAiServer } from "../support/fake-openai-server";
 
 let server: FakeOpenAiServer;
@@ -16,13 +16,7 @@ function context(overrides: Partial<RunContext> = {}): RunContext {
 const fast: LlmOptions = { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2, retryAfterCapMs: 5 } };
 const spec = (model: string, method = "") => `llm:${model}${method}@${server.baseURL}`;
 
-const instance: Instance = {
-  id: "animals/rabbit",
-  category: "animals",
-  words: ["dog", "cat", "horse", "lion", "tiger", "rabbit"],
-  secret: "rabbit",
-  decoys: ["pets", "wild", "mammals", "fur", "legs"],
-};
+const instance = RABBIT_INSTANCE;
 
 const text = (t: string): FakeAction => ({ kind: "text", text: t });
 const userText = (i: number) => JSON.stringify(server.requests[i].body.messages);

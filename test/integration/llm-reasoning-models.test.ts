@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { chatOnce, closeLlm, createLlmEvaluator, createLlmGenerator, EndpointDownError, type LlmOptions } from "../../server/llm/index";
 import { DEFAULT_REASONING_TOKENS } from "../../server/llm/request-adaptations";
 import type { RunContext } from "../../server/bench/run-context";
-import type { Instance } from "../../shared/sneak/types";
+import { RABBIT_INSTANCE } from "../support/llm-instance";
 import { lettersInPrompt, startFakeOpenAiServer, type FakeAction, type FakeOpenAiServer, type FakeRequest } from "../support/fake-openai-server";
 
 /**
@@ -45,13 +45,7 @@ const fast: LlmOptions = { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2, r
 const spec = (model: string) => `llm:${model}@${server.baseURL}`;
 const bodiesOf = (model: string) => server.requests.filter((r) => r.model === model).map((r) => r.body);
 
-const instance: Instance = {
-  id: "animals/rabbit",
-  category: "animals",
-  words: ["dog", "cat", "horse", "lion", "tiger", "rabbit"],
-  secret: "rabbit",
-  decoys: ["pets", "wild", "mammals", "fur", "legs"],
-};
+const instance = RABBIT_INSTANCE;
 
 beforeAll(async () => {
   server = await startFakeOpenAiServer();
