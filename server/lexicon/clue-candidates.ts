@@ -57,10 +57,11 @@ const PARTICIPLE_MIN_VERB_TAGS = 8;
  */
 function readsAsParticiple(r: Relatedness, token: string): boolean {
   if (!/(ing|ed)$/.test(token)) return false;
-  if (!r.wordNet.baseForms(token, "v").some((base) => base !== token)) return false;
-  const count = (pos: "n" | "a" | "v") => Math.max(0, ...r.wordNet.baseForms(token, pos).map((base) => r.wordNet.tagCount(base, pos)));
-  const asVerb = count("v");
-  return asVerb >= PARTICIPLE_MIN_VERB_TAGS && asVerb > PARTICIPLE_VERB_RATIO * (count("n") + count("a"));
+  const verbs = r.wordNet.baseForms(token, "v");
+  if (!verbs.some((base) => base !== token)) return false;
+  const tagged = (bases: string[], pos: "n" | "a" | "v") => Math.max(0, ...bases.map((base) => r.wordNet.tagCount(base, pos)));
+  const asVerb = tagged(verbs, "v");
+  return asVerb >= PARTICIPLE_MIN_VERB_TAGS && asVerb > PARTICIPLE_VERB_RATIO * (tagged(r.wordNet.baseForms(token, "n"), "n") + tagged(r.wordNet.baseForms(token, "a"), "a"));
 }
 
 export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: { avoid?: readonly string[]; limit?: number } = {}): ClueCandidate[] {
