@@ -1,5 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import {
   C2S,
   HANDSHAKE_ERRORS,
@@ -18,16 +18,10 @@ import { RateLimiter } from "./rooms/rate-limit";
 import { AddressLimits } from "./rooms/address-limits";
 import type { RoomRegistry } from "./rooms/registry";
 import type { Session, SessionStore } from "./rooms/sessions";
+import type { GameServer, GameSocket } from "./socket-types";
 import { normalizedRoomCode } from "./rooms/room-codes";
 import { CommandError } from "./rooms/command-error";
 import { rawJsonParser } from "./raw-json-parser";
-
-interface SocketData {
-  session?: Session;
-}
-
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type GameServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
 

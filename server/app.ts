@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Dataset, Evaluator } from "../shared/sneak/types";
 import type { GameState, TopicCard } from "../shared/game/types";
 import type { Rng } from "../shared/random";
-import type { Agent } from "./agents/agent";
+import type { GameDeps } from "./server-deps";
 import { attachSockets } from "./app-sockets";
 import { createHttpApp } from "./app-http";
 import { AddressLimits } from "./rooms/address-limits";
@@ -13,13 +13,7 @@ import { RoomRegistry } from "./rooms/registry";
 import { Room, type RoomObserver } from "./rooms/room";
 import { SessionStore } from "./rooms/sessions";
 
-/** Everything the server plays with. `startServer` builds the defaults (server-deps.ts); tests may swap parts. */
-export interface GameDeps {
-  dataset: Dataset;
-  evaluators: Evaluator[];
-  agentFor(profile: string): Agent;
-  fallbackAgent: Agent;
-}
+export type { GameDeps };
 
 export interface StartOptions {
   config?: Partial<ServerConfig>;

@@ -1,11 +1,18 @@
 import type { Dataset, Evaluator } from "../shared/sneak/types";
-import { DEFAULT_RUN_CONTEXT } from "./bench/run-context";
+import { DEFAULT_RUN_CONTEXT } from "./benchmark/run-context";
 import type { Agent } from "./agents/agent";
 import { LexicalAgent } from "./agents/lexical-agent";
 import { LlmAgent, type ChatFn } from "./agents/llm-agent";
-import type { GameDeps } from "./app";
 import type { ServerConfig } from "./config";
 import { renewingEvaluator } from "./scoring/renewing-evaluator";
+
+/** Everything the server plays with. `startServer` builds the defaults (`defaultDeps` below); tests may swap parts. */
+export interface GameDeps {
+  dataset: Dataset;
+  evaluators: Evaluator[];
+  agentFor(profile: string): Agent;
+  fallbackAgent: Agent;
+}
 
 /**
  * The pieces a default server plays with: the dataset file, the configured evaluators, the lexical bot and

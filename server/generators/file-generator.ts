@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { GeneratedMessage, Instance, MessageGenerator } from "../../shared/sneak/types";
-import { UserError } from "../bench/user-error";
+import { UserError } from "../benchmark/user-error";
 
 /**
  * `--generator file:PATH`: messages written elsewhere (human clues, exported games) scored like any

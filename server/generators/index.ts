@@ -7,7 +7,7 @@
  * `file:PATH` is the runner's (server/generators/file-generator.ts).
  */
 import type { MessageGenerator } from "../../shared/sneak/types";
-import type { RunContext } from "../bench/run-context";
+import type { RunContext } from "../benchmark/run-context";
 import { createCategorySynonymGenerator } from "./category-synonym";
 import { createLexicalGenerator } from "./lexical";
 import { createRandomGenerator } from "./random";

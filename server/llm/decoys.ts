@@ -4,7 +4,7 @@
  */
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS, normalizeForComparison } from "../../shared/game/clue-validation";
 import { decoyPrompt, parseDecoyLines } from "../../shared/sneak/prompts";
-import type { RunContext } from "../bench/run-context";
+import type { RunContext } from "../benchmark/run-context";
 import { textOf } from "./completion";
 import { GuardedModel, type LlmOptions } from "./session";
 import { parseJudgeSpec } from "./spec";

@@ -6,7 +6,7 @@
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
 import { letterDistribution, optionLetters, sampledDistribution, type LetterDistribution } from "../../shared/sneak/labels";
 import { allyPrompt, chameleonPrompt, type PromptMessage } from "../../shared/sneak/prompts";
-import type { RunContext } from "../bench/run-context";
+import type { RunContext } from "../benchmark/run-context";
 import { firstTokenLogprobs, textOf } from "./completion";
 import { GuardedModel, type LlmOptions } from "./session";
 import { parseJudgeSpec } from "./spec";

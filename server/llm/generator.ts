@@ -18,7 +18,7 @@ import {
   type PromptMessage,
 } from "../../shared/sneak/prompts";
 import { hashSeed } from "../../shared/random";
-import type { RunContext } from "../bench/run-context";
+import type { RunContext } from "../benchmark/run-context";
 import { textOf } from "./completion";
 import { GuardedModel, type LlmOptions } from "./session";
 import { parseModelSpec } from "./spec";

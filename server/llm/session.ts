@@ -4,7 +4,7 @@
  * the same EndpointDownError, so a run stops quickly and keeps what it scored.
  */
 import { join } from "node:path";
-import type { RunContext } from "../bench/run-context";
+import type { RunContext } from "../benchmark/run-context";
 import type { MissingLetterRule } from "../../shared/sneak/labels";
 import { auditLogAt } from "./audit";
 import { LlmClient, limiterFor, type ChatBody, type CompletionResult, type RetryPolicy } from "./client";

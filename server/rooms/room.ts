@@ -8,7 +8,7 @@ import type { Agent, Decision } from "../agents/agent";
 import type { ServerConfig } from "../config";
 import { RoomScoring } from "../scoring/scoring-service";
 import type { ClueToScore } from "../scoring/clue-scoring";
-import type { GameSocket } from "../app-sockets";
+import type { GameSocket } from "../socket-types";
 import { CommandError } from "./command-error";
 import type { Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
@@ -94,8 +94,10 @@ export class Room {
     const evaluators = deps.observer?.evaluatorsFor?.(this, deps.evaluators) ?? deps.evaluators;
     this.scoring = new RoomScoring(evaluators, (key, scored) => this.attachScores(key, [scored]), deps.log);
     this.seats = new SeatDriver({
-      room: this,
+      code: this.code,
+      seed: this.seed,
       deps,
+      onDecision: (seatId, duty, decision) => deps.observer?.onDecision?.(this, seatId, duty, decision),
       state: () => (this.disposed ? null : this.state),
       now: () => this.now(),
       isConnected: (seatId) => (this.members.get(seatId)?.sockets.size ?? 0) > 0,

@@ -3,12 +3,20 @@ import { seededRng } from "../../shared/random";
 import type { Agent, Decision } from "../agents/agent";
 import { botViewOf, dutyOf, type Duty } from "./bot-duties";
 import { safeClue } from "./fallback-clue";
-import type { Room, RoomDeps } from "./room";
+import type { ServerConfig } from "../config";
 
 /** What the seat driver needs from its room. */
 export interface SeatDriverHost {
-  room: Room;
-  deps: RoomDeps;
+  code: string;
+  seed: string;
+  deps: {
+    config: Pick<ServerConfig, "botDelayMs" | "fallbackAfterMs">;
+    agentFor(profile: string): Agent;
+    fallbackAgent: Agent;
+    log(line: string): void;
+  };
+  /** Every bot decision (the game log records them). */
+  onDecision(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
   /** The rules state, or null once the room is gone. */
   state(): GameState | null;
   isConnected(seatId: PlayerId): boolean;
@@ -71,7 +79,7 @@ export class SeatDriver {
       const due = dutyOf(state, seatId);
       if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key)) continue;
       // A human-like pause, varied a little per decision (seeded, so a game replays).
-      const pause = delayMs === 0 ? 0 : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.host.room.seed}/${due.key}`).float()));
+      const pause = delayMs === 0 ? 0 : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.host.seed}/${due.key}`).float()));
       const timer = setTimeout(() => {
         this.dutyTimers.delete(due.key);
         void this.performDuty(seatId, due.key, agent, fallback);
@@ -132,7 +140,7 @@ export class SeatDriver {
         }
       }
     } catch (error) {
-      this.host.deps.log(`room ${this.host.room.code}: bot ${seatId} failed its ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      this.host.deps.log(`room ${this.host.code}: bot ${seatId} failed its ${key}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       this.dutiesInFlight.delete(key);
       this.schedule();
@@ -170,13 +178,13 @@ export class SeatDriver {
    * steer away from them and its utility would not compare with the humans' (the benchmark hides them too).
    */
   private botViewFor(due: NonNullable<ReturnType<typeof dutyOf>>, seatId: PlayerId) {
-    return botViewOf(due.view, due.round, seatId, this.host.room.seed);
+    return botViewOf(due.view, due.round, seatId, this.host.seed);
   }
 
   private note(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void {
     if (decision.source === "fallback" || decision.source === "last-resort") {
-      this.host.deps.log(`room ${this.host.room.code}: ${seatId} ${duty} by ${decision.source}: ${decision.note ?? ""}`);
+      this.host.deps.log(`room ${this.host.code}: ${seatId} ${duty} by ${decision.source}: ${decision.note ?? ""}`);
     }
-    this.host.deps.observer?.onDecision?.(this.host.room, seatId, duty, decision);
+    this.host.onDecision(seatId, duty, decision);
   }
 }

@@ -11,7 +11,7 @@ import { openSqlite, type SqliteDriverName } from "./sqlite-driver";
  * the WAL over from its beginning. When writes never pause long enough for that (about 1,000 commits/s and
  * up), the WAL keeps growing: past `limitBytes` in use, one RESTART checkpoint resets it, holding the writer
  * for the frames written since the last PASSIVE pass and a sync (a few ms, measured by
- * server/bench/store-checkpoint-cost.ts). The file's size is then bounded by about that limit.
+ * server/perf/store-checkpoint-cost.ts). The file's size is then bounded by about that limit.
  */
 
 export interface CheckpointerSettings {

@@ -10,7 +10,7 @@ export const SCHEMA_VERSION = 2;
  * Kinds written once per room, game or round, that the `logs`, `games` and `rounds` views (and the export's
  * list of logs) look up. Each has a partial index, so a commit of the frequent kinds (actions, clues, votes,
  * judge calls) touches no index page but (log_id, seq)'s: schema 1's index on (kind, log_id) took ~45% of
- * the WAL bytes of every commit (server/bench/store-write-cost.ts, docs/DATA.md).
+ * the WAL bytes of every commit (server/perf/store-write-cost.ts, docs/DATA.md).
  */
 export const INDEXED_KINDS = ["log-open", "log-close", "game-start", "game-over", "round-dealt", "round-end"] as const;
 

@@ -6,7 +6,7 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
 /**
  * Starts a worker thread on one of our modules, wherever the server runs: under tsx (`npm start`, `npm run
  * dev`, the benches) and under vitest the module is a `.ts` file, which a bare worker cannot load, so the
- * worker registers tsx's loader first (as server/bench/load-judge-worker.ts does); a module compiled to
+ * worker registers tsx's loader first (as server/perf/load-judge-worker.ts does); a module compiled to
  * `.js` is loaded directly. tsx is resolved from this file, not from the working directory.
  */
 export function moduleWorker(moduleUrl: URL, options: Omit<WorkerOptions, "eval"> = {}): Worker {

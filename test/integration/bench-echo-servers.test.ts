@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function startEcho(script: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(fileURLToPath(new URL(`../../server/bench/${script}`, import.meta.url)), [join(dir, "frame.json")], {
+  const child = fork(fileURLToPath(new URL(`../../server/perf/${script}`, import.meta.url)), [join(dir, "frame.json")], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

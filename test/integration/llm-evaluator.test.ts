@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeLlm, createLlmEvaluator, EndpointDownError, type LlmOptions } from "../../server/llm/index";
-import type { RunContext } from "../../server/bench/run-context";
+import type { RunContext } from "../../server/benchmark/run-context";
 import { scoreMessage } from "../../shared/sneak/metrics";
 import { startFakeOpenAiServer, topFromProbabilities, type FakeOpenAiServer } from "../support/fake-openai-server";
 

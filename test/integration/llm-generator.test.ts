@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chatOnce, closeLlm, createLlmDecoySource, createLlmGenerator, EndpointDownError, LlmRequestError, renderPromptCatalogue, type LlmOptions } from "../../server/llm/index";
-import type { RunContext } from "../../server/bench/run-context";
+import type { RunContext } from "../../server/benchmark/run-context";
 import { RABBIT_INSTANCE } from "../support/llm-instance";
 import { startFakeOpenAiServer, type FakeAction, type FakeOpenAiServer } from "../support/fake-openai-server";
 

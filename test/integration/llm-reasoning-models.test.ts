@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chatOnce, closeLlm, createLlmEvaluator, createLlmGenerator, EndpointDownError, type LlmOptions } from "../../server/llm/index";
 import { DEFAULT_REASONING_TOKENS } from "../../server/llm/request-adaptations";
-import type { RunContext } from "../../server/bench/run-context";
+import type { RunContext } from "../../server/benchmark/run-context";
 import { RABBIT_INSTANCE } from "../support/llm-instance";
 import { lettersInPrompt, startFakeOpenAiServer, type FakeAction, type FakeOpenAiServer, type FakeRequest } from "../support/fake-openai-server";
 

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { InstanceResult } from "../../server/bench/result-types";
+import type { InstanceResult } from "../../server/benchmark/result-types";
 import { renderPromptCatalogue } from "../../server/llm/index";
 
 /**
@@ -26,7 +26,7 @@ interface CliResult {
 }
 
 function bench(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return script("server/bench/cli.ts", args, env);
+  return script("server/benchmark/cli.ts", args, env);
 }
 
 function script(path: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
@@ -102,10 +102,10 @@ describe("npm run bench", () => {
     expect(resultsIn(again).map((r) => [r.evaluations[0]?.ally?.options, r.mean])).toEqual(results.map((r) => [r.evaluations[0]?.ally?.options, r.mean]));
 
     // bench:table puts both runs in one table, from their summary.json files.
-    const table = await script("server/bench/table.ts", [dir, again]);
+    const table = await script("server/benchmark/table.ts", [dir, again]);
     expect(table.code).toBe(0);
     expect(table.stdout.match(new RegExp(`\\| secret-synonym \\| ${summary.means.utility.toFixed(2)} \\|`, "g"))).toHaveLength(2);
-    expectOneLineError(await script("server/bench/table.ts", [join(root, "nothing")]), /holds no summary\.json/, 0, "sneak bench:table: ");
+    expectOneLineError(await script("server/benchmark/table.ts", [join(root, "nothing")]), /holds no summary\.json/, 0, "sneak bench:table: ");
   });
 
   it("marks the lexical bot judged by the lexical evaluator as self-evaluation", async () => {

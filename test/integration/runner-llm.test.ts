@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InstanceResult } from "../../server/bench/result-types";
+import type { InstanceResult } from "../../server/benchmark/result-types";
 import { lettersInPrompt, startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 
 /**
@@ -34,7 +34,7 @@ afterAll(async () => {
 function bench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const env = { ...process.env, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: "sk-test" };
-    const child = spawn(process.execPath, [tsxCli, join(repo, "server/bench/cli.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [tsxCli, join(repo, "server/benchmark/cli.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));

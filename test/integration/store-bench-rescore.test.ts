@@ -36,7 +36,7 @@ describe("store: export, then re-score with the benchmark runner", () => {
     const informed = lines.filter((l): l is ClueLine => l.type === "clue" && !l.byChameleon);
 
     const runDir = join(dir, "run");
-    const bench = await run(process.execPath, ["--import", "tsx", "server/bench/cli.ts", "--generator", `file:${out}`, "--evaluator", "lexical", "--out", runDir]);
+    const bench = await run(process.execPath, ["--import", "tsx", "server/benchmark/cli.ts", "--generator", `file:${out}`, "--evaluator", "lexical", "--out", runDir]);
     expect(bench.stderr + bench.stdout).toMatch(/skipped 2 round lines and 2 clues given by the chameleon/);
     const results = readFileSync(join(runDir, "results.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(results.map((r) => r.message)).toEqual(informed.map((c) => c.message));

@@ -1,5 +1,5 @@
 import { S2C, type RoomSnapshot } from "../../shared/protocol";
-import { autoplayMove, type AutoplayPolicy } from "../../server/bench/autoplay-move";
+import { autoplayMove, type AutoplayPolicy } from "../../server/perf/autoplay-move";
 import type { TestClient } from "./socket-client";
 
 /** Plain clue words that are on none of the test grids. */
@@ -12,7 +12,7 @@ export interface AutoPlayer {
 }
 
 /**
- * Plays a human seat from its own snapshots only (server/bench/autoplay-move.ts decides each move, as for
+ * Plays a human seat from its own snapshots only (server/perf/autoplay-move.ts decides each move, as for
  * the load bench's players): a clue when it is our turn, ready in the discussion, a vote for the first other
  * player, the dealer's tie-break, the chameleon's guess, and (as host) the next round; it stops at game over.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RUN_CONTEXT } from "../../server/bench/run-context";
+import { DEFAULT_RUN_CONTEXT } from "../../server/benchmark/run-context";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { createLexicalEvaluator } from "../../server/evaluators/lexical/index";
 import { BUILTIN_GENERATOR_NAMES, createBuiltinGenerator } from "../../server/generators/index";

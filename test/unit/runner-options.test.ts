@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CACHE_DIR, parseBenchArgs } from "../../server/bench/options";
+import { DEFAULT_CACHE_DIR, parseBenchArgs } from "../../server/benchmark/options";
 import { resolve } from "node:path";
 
 const parse = (...args: string[]) => parseBenchArgs(args, () => {});

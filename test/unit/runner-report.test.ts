@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { InstanceResult, EvaluationRecord } from "../../server/bench/result-types";
-import { buildReport, evaluatorLabels } from "../../server/bench/report";
-import { kindOf, summarize } from "../../server/bench/summary";
-import { selfEvaluatorsOf } from "../../server/bench/self-evaluation";
+import type { InstanceResult, EvaluationRecord } from "../../server/benchmark/result-types";
+import { buildReport, evaluatorLabels } from "../../server/benchmark/report";
+import { kindOf, summarize } from "../../server/benchmark/summary";
+import { selfEvaluatorsOf } from "../../server/benchmark/self-evaluation";
 
 const scores = (utility: number, leakage: number, binaryScore: number) => ({ pAlly: 0, pCham: 0, utility, leakage, softScore: utility * (1 - leakage), binaryScore });
 const evaluation = (evaluator: string, s: ReturnType<typeof scores> | null, failure?: string, flags: string[] = []): EvaluationRecord => ({

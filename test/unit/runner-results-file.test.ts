@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { appendResult, readResults } from "../../server/bench/results-file";
-import type { InstanceResult } from "../../server/bench/result-types";
+import { appendResult, readResults } from "../../server/benchmark/results-file";
+import type { InstanceResult } from "../../server/benchmark/result-types";
 
 const root = mkdtempSync(join(tmpdir(), "runner-results-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Dataset, Evaluator, Instance, Judgement, MessageGenerator } from "../../shared/sneak/types";
-import { parseBenchArgs } from "../../server/bench/options";
-import { providePluginModule } from "../../server/bench/plugin-modules";
-import type { Progress } from "../../server/bench/progress";
-import { runBenchmark } from "../../server/bench/runner";
-import type { InstanceResult } from "../../server/bench/result-types";
+import { parseBenchArgs } from "../../server/benchmark/options";
+import { providePluginModule } from "../../server/benchmark/plugin-modules";
+import type { Progress } from "../../server/benchmark/progress";
+import { runBenchmark } from "../../server/benchmark/runner";
+import type { InstanceResult } from "../../server/benchmark/result-types";
 
 /**
  * The runner in-process with small fakes behind the plug-in interfaces: what it writes, how it

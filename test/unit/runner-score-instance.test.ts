@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AllyQuery, ChameleonQuery, Evaluator, Instance, Judgement, MessageGenerator } from "../../shared/sneak/types";
-import { scoreInstance } from "../../server/bench/score-instance";
+import { scoreInstance } from "../../server/benchmark/score-instance";
 
 const WORDS = ["lion", "tiger", "bear", "wolf", "fox", "deer", "horse", "cow", "pig", "sheep", "goat", "dog"];
 const instance: Instance = { id: "animals/tiger", category: "animals", words: WORDS, secret: "tiger", decoys: ["fur", "wild", "zoo", "farm", "pet"] };

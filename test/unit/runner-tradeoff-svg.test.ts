@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTradeoffSvg, CHART, meanOf, pixelOf } from "../../server/bench/tradeoff-svg";
+import { buildTradeoffSvg, CHART, meanOf, pixelOf } from "../../server/benchmark/tradeoff-svg";
 
 const plotW = CHART.width - CHART.left - CHART.right;
 const plotH = CHART.height - CHART.top - CHART.bottom;

@@ -11,6 +11,6 @@ describe("the game server's Node flags", () => {
 
   it("are the load generator's too (its own GC stalls would add to both servers' round trips)", () => {
     const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
-    expect(scripts["bench:load"]).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} --import tsx server/bench/load.ts`);
+    expect(scripts["bench:load"]).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} --import tsx server/perf/load.ts`);
   });
 });

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import type { CategoryEntry, Dataset, Instance, MessageGenerator } from "../../shared/sneak/types";
 import { startFakeOpenAiServer } from "../../test/support/fake-openai-server";
 import { closeLlm, createLlmEvaluator } from "../llm/index";
-import type { RunContext } from "./run-context";
-import { scoreInstance } from "./score-instance";
+import type { RunContext } from "../benchmark/run-context";
+import { scoreInstance } from "../benchmark/score-instance";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

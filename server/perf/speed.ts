@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO_ROOT } from "./options";
-import type { RunSummaryFile } from "./run-outputs";
+import { REPO_ROOT } from "../benchmark/options";
+import type { RunSummaryFile } from "../benchmark/run-outputs";
 
 /**
  * `npm run bench:speed [-- --generator NAME]`: runs the whole dataset with the lexical evaluator in a
@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const generator = flagValue(args, "--generator", "secret-synonym");
   const out = mkdtempSync(join(tmpdir(), "sneak-speed-"));
   const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
-  const childArgs = [tsxCli, join(REPO_ROOT, "server/bench/cli.ts"), "--generator", generator, "--evaluator", "lexical", "--out", out];
+  const childArgs = [tsxCli, join(REPO_ROOT, "server/benchmark/cli.ts"), "--generator", generator, "--evaluator", "lexical", "--out", out];
   const started = performance.now();
   const child = spawn(process.execPath, childArgs, { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";

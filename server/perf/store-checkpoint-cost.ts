@@ -7,7 +7,7 @@ import { openSqlite } from "../store/sqlite-driver";
 import { capturedCommits, type Commit } from "./store-bench-commits";
 
 /**
- * `npx tsx server/bench/store-checkpoint-cost.ts [COMMITS_PER_SECOND] [SECONDS]`: what WAL checkpoints cost
+ * `npx tsx server/perf/store-checkpoint-cost.ts [COMMITS_PER_SECOND] [SECONDS]`: what WAL checkpoints cost
  * the event loop. The game log is written at a steady rate (default 1,000 commits/s, 15 s; bench:load at
  * 3,000 players writes ~400-500/s) with a real game's commits over 500 interleaved rooms, once with SQLite's
  * automatic checkpoints (inside the commit that crosses 1,000 pages: the log before the checkpoint worker),

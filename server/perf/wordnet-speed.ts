@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { DEFAULT_DATASET_PATH } from "../dataset/paths";
-import { loadWordNet } from "./wordnet";
+import { loadWordNet } from "../lexicon/wordnet";
 
 const LOOKUPS = 10_000;
 

@@ -4,7 +4,7 @@ import type { Server } from "socket.io";
 import { processStats } from "./load-stats";
 
 /**
- * The echo servers' side of `bench:load`'s IPC (server/bench/load.ts): listen on 127.0.0.1 and report the
+ * The echo servers' side of `bench:load`'s IPC (server/perf/load.ts): listen on 127.0.0.1 and report the
  * URL, answer "stats" (after a forced GC) and "stats-nogc" with the process's figures, stop on "stop", and
  * never outlive the bench.
  */

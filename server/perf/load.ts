@@ -34,7 +34,7 @@ const program = new Command("bench:load")
   .option("--scoring <on|off|worker>", "score every clue in the game (off isolates its cost; worker: the lexical judge in a worker thread)", "on")
   .option("--think <ms>", "mean pause before each move (0: bots with zero delay; ~3000 is a quick human)", int("--think", 0), 0)
   .option("--no-bare", "skip the bare socket.io comparison")
-  .option("--hop-baseline", "also measure the bare server with a worker thread behind it (server/bench/load-echo-hop-server.ts): the least that rooms in a worker thread could cost")
+  .option("--hop-baseline", "also measure the bare server with a worker thread behind it (server/perf/load-echo-hop-server.ts): the least that rooms in a worker thread could cost")
   .option("--pairs <n>", "measure the game server and the bare one this many times, in alternation, and report each ratio and their median", int("--pairs", 1), 1)
   .option("--timeout <s>", "give up after this many seconds per pair of measurements", int("--timeout", 10), 600)
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });

@@ -7,7 +7,7 @@ import { openSqlite, type SqliteDatabase } from "../store/sqlite-driver";
 import { capturedCommits, type Commit } from "./store-bench-commits";
 
 /**
- * `npx tsx server/bench/store-write-cost.ts [COMMITS]`: what one commit of the game log costs, and where.
+ * `npx tsx server/perf/store-write-cost.ts [COMMITS]`: what one commit of the game log costs, and where.
  * The records are real: a game played through the real reducer and GameLog hooks (the store tests' fixture),
  * captured commit by commit, then replayed over 500 interleaved rooms (as under bench:load) into fresh WAL
  * files, synchronous=NORMAL, checkpoints off (the worker's job), in variants that each remove one cost:
