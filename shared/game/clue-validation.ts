@@ -1,5 +1,5 @@
 /**
- * Is a clue legal? One place for the rule of RULES.md §2 ("a clue that contains the secret
+ * Is a clue legal? One place for the rule (docs/GAME-RULES.md, "Clue validation": "a clue that contains the secret
  * or any grid word … is rejected"), shared by the game reducer, the bots, the benchmark's
  * generators and the LLM message parser, so that all of them reject the same clues.
  *

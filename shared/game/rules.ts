@@ -1,5 +1,5 @@
 /**
- * The Chameleon as a reducer (RULES.md; decisions in docs/GAME-RULES.md).
+ * The Chameleon as a reducer (docs/GAME-RULES.md).
  * Pure: never mutates its input, no I/O, no clock. Time arrives as `now` on every action and
  * as `timeout` actions the server dispatches at `state.deadline`; randomness comes only from
  * the `rng` passed in (seed it per room so a game replays from its action log).
@@ -20,7 +20,7 @@ export const MAX_CHAT_CHARS = 280;
 export const MAX_CHAT_MESSAGES = 100;
 /** Longest typed guess in the hidden-grid variant. */
 export const MAX_GUESS_CHARS = 40;
-/** Points of RULES.md §5. */
+/** Points of docs/GAME-RULES.md, "The game", step 5. */
 export const POINTS = { escaped: 2, guessed: 1, caught: 2 } as const;
 
 export interface NewGame {

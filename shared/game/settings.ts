@@ -1,4 +1,4 @@
-/** The host's settings (⚙ in RULES.md): defaults, ranges, and the check of a change. */
+/** The host's settings (⚙ in docs/GAME-RULES.md): defaults, ranges, and the check of a change. */
 import { MAX_CLUE_WORDS, MIN_CLUE_WORDS, normalizeForComparison } from "./clue-validation";
 import type { GameSettings, TopicCard } from "./types";
 

@@ -1,5 +1,5 @@
 /**
- * The nouns of The Chameleon as we play it (docs/GAME-RULES.md, /work/shared/docs/RULES.md).
+ * The nouns of The Chameleon as we play it (docs/GAME-RULES.md).
  * Everything is plain JSON so a state can be logged, replayed and sent whole; the server holds
  * the one `GameState` of a room and sends each viewer `viewFor(state, viewer)` (view.ts), never
  * the state itself.
@@ -33,7 +33,7 @@ export interface Seat {
   left?: boolean;
 }
 
-/** The host's settings (⚙ in RULES.md); changed in the lobby or after a game. Ranges in settings.ts. */
+/** The host's settings (⚙ in docs/GAME-RULES.md); changed in the lobby or after a game. Ranges in settings.ts. */
 export interface GameSettings {
   /** Words allowed in a clue: 1 (board game) to 5 (the benchmark's limit). */
   clueMaxWords: number;
