@@ -12,7 +12,7 @@ import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer
 
 reportPostgresSkip("store-postgres");
 const action = (n: number): StoreRecord => ({ kind: "action", action: { type: "giveClue", n } });
-const numbers = (events: { action?: unknown }[]) => events.map((e) => (e.action as { n: number }).n);
+const numbers = (events: readonly object[]) => events.map((e) => ((e as { action: { n: number } }).action).n);
 
 describe.skipIf(postgresMissing !== null)("the game log on Postgres", () => {
   let server: PostgresServer;
