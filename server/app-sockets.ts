@@ -22,6 +22,8 @@ import type { GameServer, GameSocket } from "./socket-types";
 import { normalizedRoomCode } from "./rooms/room-codes";
 import { CommandError } from "./rooms/command-error";
 import { rawJsonParser } from "./raw-json-parser";
+import { andThen } from "./rooms/command-queue";
+import { isPromiseLike, type MaybePromise } from "./store/log-store";
 
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
 
@@ -110,6 +112,11 @@ export function attachSockets(
       payload = undefined;
     }
     const reply = typeof ack === "function" ? (ack as (r: Ack<object>) => void) : () => {};
+    const fail = (error: unknown) => {
+      if (error instanceof CommandError) return reply(error.toAck());
+      log(`internal error on ${command}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      reply(errorAck("INTERNAL", "the server could not handle this command"));
+    };
     try {
       if (!limiter.tryTake()) return reply(errorAck("RATE_LIMITED", "too many events; slow down"));
       const parsed = PayloadSchemas[command].safeParse(payload ?? {});
@@ -117,23 +124,25 @@ export function attachSockets(
         const issue = parsed.error.issues[0];
         return reply(errorAck("BAD_PAYLOAD", `${command}: ${issue.path.join(".") || "payload"} ${issue.message}`));
       }
-      reply(dispatch(socket, command, parsed.data));
+      // Acknowledged once the move is durable: at once on SQLite, after the commit on Postgres.
+      const answer = dispatch(socket, command, parsed.data);
+      if (isPromiseLike(answer)) answer.then(reply, fail);
+      else reply(answer);
     } catch (error) {
-      if (error instanceof CommandError) return reply(error.toAck());
-      log(`internal error on ${command}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      reply(errorAck("INTERNAL", "the server could not handle this command"));
+      fail(error);
     }
   }
 
-  function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown): Ack<Record<string, unknown>> {
+  function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown): MaybePromise<Ack<Record<string, unknown>>> {
     if (event === C2S.roomCreate || event === C2S.roomJoin) {
       if (socket.data.session && registry.get(socket.data.session.roomCode)?.hasMember(socket.data.session.playerId)) {
         throw new CommandError("ALREADY_IN_ROOM", "this socket already has a seat; leave first");
       }
-      const joined = event === C2S.roomCreate ? createRoom(socket, payload as never) : joinRoom(payload as never);
-      socket.data.session = joined;
-      registry.get(joined.roomCode)?.attach(joined.playerId, socket);
-      return { ok: true, code: joined.roomCode, token: joined.token, playerId: joined.playerId, spectator: joined.spectator };
+      return andThen(event === C2S.roomCreate ? createRoom(socket, payload as never) : joinRoom(payload as never), (joined) => {
+        socket.data.session = joined;
+        registry.get(joined.roomCode)?.attach(joined.playerId, socket);
+        return { ok: true as const, code: joined.roomCode, token: joined.token, playerId: joined.playerId, spectator: joined.spectator };
+      });
     }
     const current = socket.data.session;
     const room = current ? registry.get(current.roomCode) : undefined;
@@ -146,20 +155,24 @@ export function attachSockets(
     return room.command(current.playerId, event, payload);
   }
 
-  function createRoom(socket: GameSocket, payload: { name: string; settings?: object }): Session {
+  function createRoom(socket: GameSocket, payload: { name: string; settings?: object }): MaybePromise<Session> {
     const refusal = limits.admitRoomCreation(limits.addressOf(socket.request));
     if (refusal) throw new CommandError("RATE_LIMITED", refusal);
     const room = registry.create(payload.settings ?? {});
-    try {
-      return room.admit(payload.name, false);
-    } catch (error) {
-      // Bad initial settings or name: no half-made room is left behind.
+    // Bad initial settings or name, or a log that could not open: no half-made room is left behind.
+    const abandon = (error: unknown): never => {
       room.dispose("room-closed");
       throw error;
+    };
+    try {
+      const admitted = room.admit(payload.name, false);
+      return isPromiseLike(admitted) ? admitted.catch(abandon) : admitted;
+    } catch (error) {
+      return abandon(error);
     }
   }
 
-  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): Session {
+  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): MaybePromise<Session> {
     const code = normalizedRoomCode(payload.code);
     const room = code ? registry.get(code) : undefined;
     if (!room) throw new CommandError("ROOM_NOT_FOUND", `no room with code "${payload.code.trim().toUpperCase()}"`);

@@ -1,19 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { C2S, type JoinedAck } from "../../shared/protocol";
 import { wiredGameLog } from "../../server/app-game-log";
 import { connectClient, connected, type TestClient } from "../support/socket-client";
 import { startTestServer, TEST_DATASET } from "../support/socket-server";
+import { storeBackends, useBackend } from "../support/store-backends";
 
-describe("server: the game log wired to the rooms", () => {
-  const dir = mkdtempSync(join(tmpdir(), "sneak-server-log-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+describe.each(storeBackends())("server: the game log wired to the rooms, on $name", (backend) => {
+  if (!useBackend(backend)) return;
 
   it("writes every action and, after a restart, rebuilds the room so players come back with their tokens", async () => {
-    const store = { path: join(dir, "game.db"), sync: "normal" as const };
-    const logA = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    const store = (await backend.fresh()).config;
+    const logA = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logA.restore).toEqual([]);
     const first = await startTestServer({}, { observer: logA.observer });
     const clients: TestClient[] = [];
@@ -33,9 +30,9 @@ describe("server: the game log wired to the rooms", () => {
     const live = first.registry.get(acks[0].code)!.serverState!;
     for (const c of clients) c.close();
     await first.close();
-    logA.close();
+    await logA.close();
 
-    const logB = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    const logB = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logB.restore).toHaveLength(1);
     expect(logB.restore[0].roomCode).toBe(acks[0].code);
     expect(logB.restore[0].state).toEqual(live);
@@ -51,11 +48,11 @@ describe("server: the game log wired to the rooms", () => {
       back.close();
     } finally {
       await second.close();
-      logB.close();
+      await logB.close();
     }
     // The second clue went to the same log: a third start replays both.
-    const logC = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    const logC = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logC.restore[0].state.rounds[0].clues.map((c) => c.text)).toEqual(["nice", "common"]);
-    logC.close();
+    await logC.close();
   });
 });
