@@ -10,6 +10,7 @@ import { createHttpApp } from "./app-http";
 import { AddressLimits } from "./rooms/address-limits";
 import { configFromEnv, type ServerConfig } from "./config";
 import { RoomRegistry } from "./rooms/registry";
+import { roomLookupRouter } from "./rooms/room-lookup";
 import { Room, type RoomObserver } from "./rooms/room";
 import { SessionStore } from "./rooms/sessions";
 
@@ -97,7 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   // One table of limits per client address for the sockets and the HTTP API.
   const limits = new AddressLimits(config.addressLimits);
-  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), options.routers, limits);
+  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), [roomLookupRouter(registry), ...(options.routers ?? [])], limits);
   const httpServer = createServer(app);
   const io = attachSockets(httpServer, config, registry, sessions, log, limits);
   await new Promise<void>((resolve, reject) => {

@@ -211,7 +211,10 @@ export interface EvaluatorClueScores {
   scores: MessageScores | null;
   /** Leakage of this clue alone (also in `scores` when those exist); null when that judgement failed. */
   leakage: number | null;
-  /** Leakage given every clue of the round up to and including this one; null when that judgement failed. */
+  /**
+   * Leakage given the informed players' clues up to and including this one (the chameleon's own clue is not
+   * evidence: it keeps the value of the clue before it, null if it came first); null when that judgement failed.
+   */
   cumulativeLeakage: number | null;
   /** Why something is null (a parsing failure, a timeout, "no decoys for a custom card"). */
   failure?: string;

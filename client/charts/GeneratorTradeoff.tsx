@@ -11,7 +11,8 @@ export function GeneratorTradeoff({ points }: { points: TradeoffPoint[] }) {
   const summary = points.map((p) => `${p.name}: utility ${p.x.toFixed(1)}, leakage ${p.y.toFixed(1)}`).join("; ");
   return (
     <figure className="chart-box" style={{ margin: 0 }} data-testid="generator-tradeoff">
-      <h3>Mean utility vs leakage</h3>
+      <h3>Who hides the secret best?</h3>
+      <p className="muted small">Across: how well allies recognize the clues (utility); up: how much they give away to the Chameleon (leakage).</p>
       {/* The table above carries the same figures for screen readers; the chart is described in one line. */}
       <p className="visually-hidden">{summary}</p>
       <div style={{ width: "100%", height: 300 }} aria-hidden="true">

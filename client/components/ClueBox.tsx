@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { clueViolation, countClueWords } from "../../shared/game/clue-validation";
+import { clueViolation, countClueWords, MAX_CLUE_CHARS } from "../../shared/game/clue-validation";
 
 interface Props {
   words: string[];
@@ -45,7 +45,7 @@ export function ClueBox({ words, maxWords, onSubmit }: Props) {
             autoFocus
             autoComplete="off"
             spellCheck={false}
-            maxLength={120}
+            maxLength={MAX_CLUE_CHARS}
             aria-invalid={message ? true : undefined}
             aria-describedby={hintId}
             data-testid="clue-input"

@@ -16,16 +16,19 @@ function EstimateCell({ e, showN = false }: { e: Estimate; showN?: boolean }) {
   );
 }
 
-/** The three humans-versus-models tables (cf. the paper's Tables 5–7) and the utility–leakage chart. */
+/**
+ * The three humans-versus-models tables (laid out like the paper's Tables 5–7) and the utility–leakage chart,
+ * each under a plain question and a one-line answer of what it shows; the exact definitions are in the
+ * column headers' tooltips.
+ */
 export function LeaderboardTables({ board }: { board: Leaderboard }) {
   const points = tradeoffPoints(board);
   return (
     <div className="stack">
       <section className="card" aria-labelledby="lb-clues">
-        <h2 id="lb-clues">Clues: who gives the best ones?</h2>
-        <p className="muted small">
-          Clues given as an informed player, each scored by the server's evaluators (averaged when there are several). Figures are out of 100: the
-          mean, and under it the 95% interval.
+        <h2 id="lb-clues">Who gives the best clues?</h2>
+        <p className="muted small" data-testid="lb-explain">
+          A good clue lets the others see you know the word while telling the Chameleon nothing: out of 100, the average, and under it the likely range.
         </p>
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Clue scores by generator (scrolls sideways)">
           <table className="data leaderboard" data-testid="lb-generators">
@@ -38,8 +41,8 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
                 <th scope="col" className="num"><abbr title="Leakage: the Chameleon finds the secret from the clue">Leakage ↓</abbr></th>
                 <th scope="col" className="num"><abbr title="SoftScore = utility × (1 − leakage)">SoftScore ↑</abbr></th>
                 <th scope="col" className="num"><abbr title="BinaryScore: 1 when the ally's top pick is the secret and the Chameleon's is not">BinaryScore ↑</abbr></th>
-                <th scope="col" className="num"><abbr title="Clues the lexical bot wrote for a timed-out or absent player, or for an LLM bot whose answer was unusable">Fallbacks</abbr></th>
-                <th scope="col" className="num"><abbr title="Utility of the clues written as the Chameleon: how well the bluff passed as informed">Bluff utility</abbr></th>
+                <th scope="col" className="num"><abbr title="Clues the lexical bot wrote for a timed-out or absent player, or for an LLM bot whose answer was unusable">Auto clues</abbr></th>
+                <th scope="col" className="num"><abbr title="Utility of the clues written as the Chameleon: how well the bluff passed for a clue from someone who knew the word">As Chameleon: passed for informed ↑</abbr></th>
               </tr>
             </thead>
             <tbody>
@@ -72,11 +75,9 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
       )}
 
       <section className="card" aria-labelledby="lb-judgments">
-        <h2 id="lb-judgments">Judgments: humans in play vs the evaluators</h2>
-        <p className="muted small">
-          Accuracy in % (cf. the paper's Table 6). <em>Vote</em>: informed humans' votes naming the Chameleon, each vote on its own, then each round's
-          plurality (a tie is not a success). <em>Chameleon's guess</em>: a caught human Chameleon's first guess. The evaluators answer the same items:
-          their suspect is the clue an ally would least recognize; their guess is the word the clues point to most.
+        <h2 id="lb-judgments">Who spots the Chameleon, and who finds the secret?</h2>
+        <p className="muted small" data-testid="lb-explain">
+          How often people at the table got it right (each vote, and the table's most-voted pick), next to a blind guess and the computer judges, in %.
         </p>
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Judgment accuracy (scrolls sideways)">
           <table className="data leaderboard" data-testid="lb-judgments">
@@ -84,10 +85,10 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
             <thead>
               <tr>
                 <th scope="col">Task</th>
-                <th scope="col" className="num">Humans, each</th>
-                <th scope="col" className="num">Humans, plurality</th>
-                <th scope="col" className="num">Chance</th>
-                <th scope="col" className="num">Evaluators</th>
+                <th scope="col" className="num"><abbr title="Each informed human's vote on its own (a caught human Chameleon's first guess)">Each person</abbr></th>
+                <th scope="col" className="num"><abbr title="The seat most humans voted for in a round; a tie does not count as right">Table's top pick</abbr></th>
+                <th scope="col" className="num"><abbr title="What picking at random would score">Blind guess</abbr></th>
+                <th scope="col" className="num"><abbr title="The server's evaluators on the same rounds: their suspect is the clue an ally would least recognize; their guess is the word the informed clues point to most">Computer judges</abbr></th>
               </tr>
             </thead>
             <tbody>
@@ -106,11 +107,9 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
       </section>
 
       <section className="card" aria-labelledby="lb-agreement">
-        <h2 id="lb-agreement">Agreement: do humans and evaluators pick the same?</h2>
-        <p className="muted small">
-          In % (cf. the paper's Table 7). <em>Top-1</em>: the humans' plurality choice is the evaluators' top choice. <em>Strict majority</em>: the same,
-          on rounds where one choice had more than half of the human votes. <em>r</em>: correlation between each seat's share of the human votes and its
-          share of the evaluators' suspicion, over (round, seat) pairs.
+        <h2 id="lb-agreement">Do people and the computer judges suspect the same?</h2>
+        <p className="muted small" data-testid="lb-explain">
+          How often the table's top pick was also the computer judges' top pick, in %; the last column runs from −1 (opposite) to 1 (in step).
         </p>
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Agreement between humans and evaluators (scrolls sideways)">
           <table className="data leaderboard" data-testid="lb-agreement">
@@ -118,9 +117,9 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
             <thead>
               <tr>
                 <th scope="col">Task</th>
-                <th scope="col" className="num">Top-1</th>
-                <th scope="col" className="num">Strict majority</th>
-                <th scope="col" className="num">r</th>
+                <th scope="col" className="num"><abbr title="The humans' most-voted choice is the judges' top choice">Same top pick</abbr></th>
+                <th scope="col" className="num"><abbr title="The same, on rounds where one choice had more than half of the human votes">Same, when most agreed</abbr></th>
+                <th scope="col" className="num"><abbr title="Pearson r between each seat's share of the human votes and its share of the judges' suspicion, over (round, seat) pairs">Votes in step (r)</abbr></th>
               </tr>
             </thead>
             <tbody>

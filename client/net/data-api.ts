@@ -14,7 +14,7 @@ let apiBase = "";
 export function setDataApiBase(base: string): void {
   apiBase = base;
 }
-const resolved = (path: string) => (apiBase ? new URL(path, apiBase).href : path);
+export const resolved = (path: string) => (apiBase ? new URL(path, apiBase).href : path);
 
 export const LOG_OFF_MESSAGE = "This server keeps no game log (it runs with SNEAK_DB=off), so there is no game data to download.";
 

@@ -2,9 +2,32 @@ import { useEffect, useState } from "react";
 import { LeaderboardTables } from "../components/LeaderboardTables";
 import { fetchLeaderboardJson } from "../net/data-api";
 import { leaderboardOf, type Leaderboard } from "../model/leaderboard";
-import { useRouteStore } from "../stores/route-store";
+import { pathForRoute, useRouteStore } from "../stores/route-store";
+import { useSessionStore } from "../stores/session-store";
 
 type Load = { kind: "loading" } | { kind: "ready"; board: Leaderboard } | { kind: "failed"; off: boolean; message: string };
+
+/** The way back: to the room this tab is sitting in (or watching), else home. */
+function BackLink() {
+  const navigate = useRouteStore((s) => s.navigate);
+  const code = useSessionStore((s) => s.seat?.code ?? null);
+  const route = code ? ({ name: "room", code } as const) : ({ name: "home" } as const);
+  return (
+    <nav aria-label="Back">
+      <a
+        className="button-link"
+        href={pathForRoute(route)}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(route);
+        }}
+        data-testid="lb-back"
+      >
+        ← {code ? `Back to room ${code}` : "Home"}
+      </a>
+    </nav>
+  );
+}
 
 /** /leaderboard: humans versus models over every logged game, from GET /api/leaderboard. */
 export function LeaderboardScreen() {
@@ -36,6 +59,7 @@ export function LeaderboardScreen() {
   const empty = load.kind === "ready" && load.board.generators.length === 0 && load.board.rounds === 0;
   return (
     <div className="stack" data-testid="leaderboard" data-state={empty ? "empty" : load.kind}>
+      <BackLink />
       <section className="card" aria-labelledby="lb-title">
         <h1 id="lb-title" className="phase-title lb-title">
           Leaderboard: humans vs models
@@ -47,8 +71,8 @@ export function LeaderboardScreen() {
           the clues where the ally's first pick is the secret and the Chameleon's is not.
         </p>
         <p className="muted small">
-          The ranges are 95% intervals (bootstrap over clues or rounds): with few games they are wide, and two generators whose ranges overlap may not
-          really differ. "–" means no data yet. Only revealed rounds count.
+          Under each average is its likely range (a 95% interval): with few games it is wide, and two rows whose ranges overlap may not really differ.
+          "–" means no data yet. Only finished rounds count.
         </p>
         {load.kind === "ready" && !empty && (
           <p className="small" data-testid="lb-totals">
@@ -91,7 +115,12 @@ export function LeaderboardScreen() {
         </div>
       )}
       {load.kind === "ready" && !empty && <LeaderboardTables board={load.board} />}
-      {load.kind === "ready" && !empty && <p className="muted small">{load.board.method}</p>}
+      {load.kind === "ready" && !empty && (
+        <details className="muted small" data-testid="lb-method">
+          <summary>How these figures are computed</summary>
+          <p>{load.board.method}</p>
+        </details>
+      )}
     </div>
   );
 }

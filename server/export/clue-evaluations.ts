@@ -6,8 +6,10 @@ import type { ClueEvaluation, ClueMeans, ExportJudgement } from "./export-types"
 /**
  * Rebuilds each clue's per-evaluator judgements from the logged evaluator calls. The scoring service makes,
  * per clue and evaluator, an ally call (the clue among decoys), a chameleon call on the clue alone and, from
- * the second clue on, a chameleon call on all clues so far. Calls are matched by content (category, secret,
- * options, clues) in log order, so a repeated clue takes the next matching call, never an earlier one.
+ * the second informed clue on, a chameleon call on the informed clues so far (the chameleon's own clue is not
+ * evidence: it makes no such call and keeps the clue before it's cumulative view). Calls are matched by
+ * content (category, secret, options, clues) in log order, so a repeated clue takes the next matching call,
+ * never an earlier one.
  */
 
 export interface ClueContext {
@@ -15,8 +17,9 @@ export interface ClueContext {
   words: string[];
   secret: string;
   message: string;
-  /** Every clue of the round up to and including this one. */
-  cluesSoFar: string[];
+  byChameleon: boolean;
+  /** The informed players' clues of the round up to and including this one (see `informedCluesUpTo`). */
+  informedCluesSoFar: string[];
 }
 
 interface Call {
@@ -48,24 +51,36 @@ export class CallPool {
     return call ?? null;
   }
 
-  evaluationsOf(clue: ClueContext): ClueEvaluation[] {
+  /** `previous`: the evaluations of the round's clue just before this one, whose cumulative view the chameleon's clue keeps. */
+  evaluationsOf(clue: ClueContext, previous: readonly ClueEvaluation[] = []): ClueEvaluation[] {
     return this.evaluators.map((evaluator) => {
       const ally = this.take(evaluator, "ally", (r) => r.category === clue.category && r.secret === clue.secret && includes(r.options, clue.message));
       const single = this.take(evaluator, "chameleon", (r) => r.category === clue.category && sameList(r.clues, [clue.message]));
+      if (clue.byChameleon) {
+        const kept = previous.find((e) => e.evaluator === evaluator);
+        return evaluationOf(evaluator, clue, ally, single, { judgement: kept?.cumulative ?? null, leakage: kept?.cumulativeLeakage ?? null });
+      }
       const cumulative =
-        clue.cluesSoFar.length > 1 ? this.take(evaluator, "chameleon", (r) => r.category === clue.category && sameList(r.clues, clue.cluesSoFar)) : single;
+        clue.informedCluesSoFar.length > 1 ? this.take(evaluator, "chameleon", (r) => r.category === clue.category && sameList(r.clues, clue.informedCluesSoFar)) : single;
       return evaluationOf(evaluator, clue, ally, single, cumulative);
     });
   }
 }
 
-function evaluationOf(evaluator: string, clue: ClueContext, allyCall: Call | null, singleCall: Call | null, cumulativeCall: Call | null): ClueEvaluation {
+/** The cumulative view a chameleon's clue keeps from the clue before it (nothing before the first informed clue). */
+interface KeptCumulative {
+  judgement: ExportJudgement | null;
+  leakage: number | null;
+}
+
+function evaluationOf(evaluator: string, clue: ClueContext, allyCall: Call | null, singleCall: Call | null, cumulativeCall: Call | KeptCumulative | null): ClueEvaluation {
   const ally = judgementOf(allyCall);
   const chameleon = judgementOf(singleCall);
-  const cumulative = judgementOf(cumulativeCall);
   const failures: string[] = [];
   const leakage = leakageFrom(chameleon, clue.secret, "chameleon", failures);
-  const cumulativeLeakage = leakageFrom(cumulative, clue.secret, "cumulative", failures);
+  const kept = cumulativeCall !== null && "judgement" in cumulativeCall ? cumulativeCall : null;
+  const cumulative = kept ? kept.judgement : judgementOf(cumulativeCall as Call | null);
+  const cumulativeLeakage = kept ? kept.leakage : leakageFrom(cumulative, clue.secret, "cumulative", failures);
   let scores: ClueEvaluation["scores"] = null;
   if (!ally) failures.push("ally: not scored");
   else if (ally.failure) failures.push(`ally: ${ally.failure}`);

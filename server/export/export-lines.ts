@@ -1,7 +1,8 @@
 import type { LogReader } from "../store/log-store";
 import type { BotDecisionRecord, ClueRecord, EvaluatorCallRecord, LogOpenRecord, RoundDealtRecord, StoredEvent, StoreRecord } from "../store/records";
 import { CallPool, meansOf } from "./clue-evaluations";
-import { EXPORT_FORMAT_VERSION, type ClueLine, type ExportLine, type RoundLine } from "./export-types";
+import { EXPORT_FORMAT_VERSION, type ClueEvaluation, type ClueLine, type ExportLine, type RoundLine } from "./export-types";
+import { informedCluesUpTo } from "../scoring/clue-scoring";
 
 /**
  * Turns the game log into export lines. Only revealed rounds are exported: a round still in play holds a
@@ -86,7 +87,8 @@ export function logLines(logId: string, events: readonly StoredEvent[]): ExportL
       case "round-end": {
         if (!round) break;
         const ordered = round.clues.slice().sort((a, b) => a.turn - b.turn);
-        const clueLines = ordered.map((clue, i) => clueLine(logId, round, clue, ordered.slice(0, i + 1).map((c) => c.text), calls));
+        const clueLines: ClueLine[] = [];
+        ordered.forEach((clue, i) => clueLines.push(clueLine(logId, round, clue, informedCluesUpTo(ordered, i), calls, clueLines.at(-1)?.evaluations)));
         lines.push(...clueLines, roundLine(logId, round, event.outcome, event.points, event.at));
         rounds.delete(roundKey(event.gameNumber, event.round));
         break;
@@ -106,11 +108,11 @@ function writerOf(round: OpenRound, clue: StoredEvent<ClueRecord>): { model: str
   return { model: clue.model ?? decision?.model ?? "lexical", fallback: clue.source === "fallback" };
 }
 
-function clueLine(logId: string, round: OpenRound, clue: StoredEvent<ClueRecord>, cluesSoFar: string[], calls: CallPool): ClueLine {
+function clueLine(logId: string, round: OpenRound, clue: StoredEvent<ClueRecord>, informedCluesSoFar: string[], calls: CallPool, previous: ClueEvaluation[] = []): ClueLine {
   const d = round.dealt;
   const seat = d.seats.find((s) => s.seat === clue.seat);
   const writer = writerOf(round, clue);
-  const evaluations = calls.evaluationsOf({ category: d.category, words: d.words, secret: d.secret, message: clue.text, cluesSoFar });
+  const evaluations = calls.evaluationsOf({ category: d.category, words: d.words, secret: d.secret, message: clue.text, byChameleon: clue.byChameleon, informedCluesSoFar }, previous);
   return {
     type: "clue",
     format: EXPORT_FORMAT_VERSION,

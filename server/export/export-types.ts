@@ -24,12 +24,16 @@ export interface ClueEvaluation {
   ally: ExportJudgement | null;
   /** The chameleon shown this clue alone. */
   chameleon: ExportJudgement | null;
-  /** The chameleon shown every clue of the round up to and including this one. */
+  /**
+   * The chameleon shown the informed players' clues of the round up to and including this one (the
+   * chameleon's own clue keeps the view before it; null when no informed clue has been given yet).
+   */
   cumulative: ExportJudgement | null;
   /** pAlly, pCham, utility, leakage, softScore, binaryScore; null when a judgement failed or is missing. */
   scores: MessageScores | null;
   /** Leakage of this clue alone, also when utility is unavailable. */
   leakage: number | null;
+  /** Leakage of `cumulative`: the chameleon's belief in the secret after the informed clues so far, above chance. */
   cumulativeLeakage: number | null;
   failure?: string;
 }

@@ -59,7 +59,7 @@ export interface Leaderboard {
 
 export const LEADERBOARD_METHOD =
   "Means over clues (each clue's scores averaged over the evaluators that scored it); 95% percentile bootstrap intervals, 1000 resamples, seeded. " +
-  "Votes: informed human voters only. The evaluators' suspect is the seat whose clue has the lowest mean p_ally; their guess is the argmax of the mean cumulative chameleon distribution after the round's last clue.";
+  "Votes: informed human voters only. The evaluators' suspect is the seat whose clue has the lowest mean p_ally; their guess is the argmax of the mean cumulative chameleon distribution after the round's last clue (the informed players' clues).";
 
 export function leaderboardFrom(lines: Iterable<ExportLine>): Leaderboard {
   const clues: ClueLine[] = [];

@@ -7,7 +7,7 @@ import type { Evaluator } from "../../shared/sneak/types";
 import type { Agent, Decision } from "../agents/agent";
 import type { ServerConfig } from "../config";
 import { RoomScoring } from "../scoring/scoring-service";
-import type { ClueToScore } from "../scoring/clue-scoring";
+import { informedCluesUpTo, type ClueToScore } from "../scoring/clue-scoring";
 import type { GameSocket } from "../socket-types";
 import { CommandError } from "./command-error";
 import type { Session, SessionStore } from "./sessions";
@@ -559,7 +559,7 @@ export class Room {
       words: round.card.words,
       secret: round.secret,
       decoys: round.card.source === "dataset" ? this.deps.decoysOf(round.card.category) : [],
-      cluesSoFar: round.clues.slice(0, index + 1).map((c) => c.text),
+      informedCluesSoFar: informedCluesUpTo(round.clues.map((c) => ({ text: c.text, byChameleon: c.playerId === round.chameleonId })), index),
       seed: `${this.seed}/${key}/${index}`,
     };
   }

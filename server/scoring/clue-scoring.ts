@@ -10,8 +10,12 @@ export interface ClueToScore extends Pick<RevealedClueScores, "round" | "clueInd
   secret: string;
   /** The category's decoys (best first); empty for custom cards → utility unavailable. */
   decoys: string[];
-  /** Every clue of the round so far, this one last: the cumulative chameleon's view. */
-  cluesSoFar: string[];
+  /**
+   * The informed players' clues of the round up to and including this one, in order: the evidence the
+   * cumulative chameleon weighs. The chameleon's own clues are left out (they are not evidence about a secret
+   * it does not know); for the chameleon's clue this list is not used.
+   */
+  informedCluesSoFar: string[];
   /** Seeds the option orders, so a game's scores are reproducible. */
   seed: string;
 }
@@ -26,7 +30,19 @@ export function allyOptionsFor(clue: string, decoys: readonly string[], seed: st
   return shuffled([clue, ...distinct], seededRng(`${seed}/ally`));
 }
 
-/** One evaluator's scores for one clue: utility and leakage of the clue alone, plus cumulative leakage. */
+/**
+ * The informed players' clues among the round's first `upTo + 1` clues: what the cumulative chameleon is shown
+ * after clue `upTo`.
+ */
+export function informedCluesUpTo(clues: readonly { text: string; byChameleon: boolean }[], upTo: number): string[] {
+  return clues.slice(0, upTo + 1).filter((c) => !c.byChameleon).map((c) => c.text);
+}
+
+/**
+ * One evaluator's scores for one clue: utility and leakage of the clue alone, plus cumulative leakage (the
+ * chameleon's belief in the secret given the informed clues so far). The chameleon's own clue makes no
+ * cumulative call: the caller carries the previous clue's value forward (`scoreClue`).
+ */
 export async function scoreClueWith(evaluator: Evaluator, job: ClueToScore): Promise<EvaluatorClueScores> {
   const wordOrder = shuffled(job.words, seededRng(`${job.seed}/${evaluator.id}/words`));
   const allyOptions = allyOptionsFor(job.clue, job.decoys, `${job.seed}/${evaluator.id}`);
@@ -36,13 +52,15 @@ export async function scoreClueWith(evaluator: Evaluator, job: ClueToScore): Pro
     const [ally, single, cumulative] = await Promise.all([
       allyOptions ? evaluator.ally({ category: job.category, words: job.words, secret: job.secret, options: allyOptions }) : null,
       evaluator.chameleon({ category: job.category, options: wordOrder, clues: [job.clue] }),
-      job.cluesSoFar.length > 1
-        ? evaluator.chameleon({ category: job.category, options: wordOrder, clues: job.cluesSoFar })
+      !job.byChameleon && job.informedCluesSoFar.length > 1
+        ? evaluator.chameleon({ category: job.category, options: wordOrder, clues: job.informedCluesSoFar })
         : null,
     ]);
-    const cumulativeJudgement = cumulative ?? single;
-    if (cumulativeJudgement.failure) failures.push(`cumulative: ${cumulativeJudgement.failure}`);
-    else result.cumulativeLeakage = leakageOfSecret(cumulativeJudgement.options, cumulativeJudgement.probabilities, job.secret);
+    if (!job.byChameleon) {
+      const cumulativeJudgement = cumulative ?? single;
+      if (cumulativeJudgement.failure) failures.push(`cumulative: ${cumulativeJudgement.failure}`);
+      else result.cumulativeLeakage = leakageOfSecret(cumulativeJudgement.options, cumulativeJudgement.probabilities, job.secret);
+    }
     if (single.failure) failures.push(`chameleon: ${single.failure}`);
     else result.leakage = leakageOfSecret(single.options, single.probabilities, job.secret);
     if (!ally) failures.push("utility unavailable: this topic card has no decoys");
@@ -61,9 +79,16 @@ function leakageOfSecret(options: readonly string[], probabilities: readonly num
   return leakageOf(probabilities[index], options.length);
 }
 
-/** A clue scored by every evaluator, with the means the reveal shows. */
-export async function scoreClue(evaluators: readonly Evaluator[], job: ClueToScore): Promise<RevealedClueScores> {
+/**
+ * A clue scored by every evaluator, with the means the reveal shows. `previous` is the round's clue just
+ * before this one, when it was scored: the chameleon's clue keeps its cumulative leakage (none before the
+ * first informed clue).
+ */
+export async function scoreClue(evaluators: readonly Evaluator[], job: ClueToScore, previous?: RevealedClueScores): Promise<RevealedClueScores> {
   const perEvaluator = await Promise.all(evaluators.map((evaluator) => scoreClueWith(evaluator, job)));
+  if (job.byChameleon && previous) {
+    for (const e of perEvaluator) e.cumulativeLeakage = previous.perEvaluator.find((p) => p.evaluator === e.evaluator)?.cumulativeLeakage ?? null;
+  }
   const utilityAvailable = allyOptionsFor(job.clue, job.decoys, job.seed) !== null;
   const full = averageOverEvaluators(perEvaluator.map((e) => e.scores));
   const leakages = perEvaluator.map((e) => e.leakage).filter((v): v is number => v !== null);

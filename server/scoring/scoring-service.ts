@@ -30,7 +30,8 @@ export class RoomScoring {
     this.queue = this.queue.then(async () => {
       try {
         if (this.disposed) return;
-        const scored = await scoreClue(this.evaluators, job);
+        const previous = this.results.get(roundKey)?.find((r) => r.clueIndex === job.clueIndex - 1);
+        const scored = await scoreClue(this.evaluators, job, previous);
         if (!this.keep(roundKey)) return;
         const list = this.results.get(roundKey) ?? [];
         list.push(scored);

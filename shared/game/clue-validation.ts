@@ -20,6 +20,9 @@ export const MAX_CLUE_CHARS = 80;
 export const MIN_CLUE_WORDS = 1;
 export const MAX_CLUE_WORDS = 5;
 
+/** Why a clue of emoji, symbols or punctuation alone is refused (under the code "clue_empty"). */
+export const NO_LETTERS_MESSAGE = "The clue has no letters or digits: emoji and punctuation alone are not a clue, add a word.";
+
 export type ClueViolationCode = "clue_empty" | "clue_too_many_words" | "clue_too_long" | "clue_contains_grid_word";
 
 export interface ClueViolation {
@@ -214,7 +217,9 @@ export function findGridWordIn(clue: string, words: readonly string[]): string |
 export function clueViolation(clue: string, words: readonly string[], maxWords: number): ClueViolation | undefined {
   const cleaned = cleanText(clue);
   if (normalizeForComparison(cleaned) === "") {
-    return { code: "clue_empty", message: "The clue is empty: type at least one word." };
+    // Same code either way; the message tells a clue of emoji or punctuation from a blank one.
+    const message = cleaned === "" ? "The clue is empty: type at least one word." : NO_LETTERS_MESSAGE;
+    return { code: "clue_empty", message };
   }
   const count = countClueWords(cleaned);
   if (count > maxWords) {

@@ -30,7 +30,8 @@ function nameProblem(state: GameState, name: string, exceptId?: PlayerId): Actio
   return undefined;
 }
 
-function canSitDown(state: GameState): ActionResult | undefined {
+/** Why nobody can take a seat now (a round in play, a full table), or undefined when a seat is free. */
+export function canSitDown(state: GameState): ActionResult | undefined {
   if (isRoundPhase(state.phase)) return ruleError("round_in_progress", "A round is being played: you can take a seat when it ends.");
   if (state.seats.filter((seat) => !seat.left).length >= MAX_SEATS) return ruleError("table_full", `The table is full (${MAX_SEATS} seats).`);
   return undefined;

@@ -2,7 +2,7 @@ import { applyAction, createGame } from "../../shared/game/rules";
 import type { GameAction, GameState, PlayerId, TopicCard } from "../../shared/game/types";
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
 import type { RevealedClueScores } from "../../shared/protocol";
-import { scoreClue } from "../../server/scoring/clue-scoring";
+import { informedCluesUpTo, scoreClue } from "../../server/scoring/clue-scoring";
 import { GameLog, type LoggedRoom } from "../../server/store/game-log";
 import { isPromiseLike, type LogStore } from "../../server/store/log-store";
 import { roomRngOf } from "../../server/store/restore";
@@ -121,8 +121,9 @@ export async function loggedTable(store: LogStore, options: { code?: string; see
         await scoreClue(judges, {
           round: r.number, clueIndex: index, playerId, clue: r.clues[index].text, byChameleon: playerId === r.chameleonId, fallback: false,
           category: r.card.category, words: r.card.words, secret: r.secret, decoys: DECOYS,
-          cluesSoFar: r.clues.map((c) => c.text), seed: `${room.seed}/${key}/${index}`,
-        }),
+          informedCluesSoFar: informedCluesUpTo(r.clues.map((c) => ({ text: c.text, byChameleon: c.playerId === r.chameleonId })), index),
+          seed: `${room.seed}/${key}/${index}`,
+        }, results.at(-1)),
       );
     }
     scored.set(key, results);

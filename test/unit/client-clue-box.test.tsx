@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClueBox } from "../../client/components/ClueBox";
 import { WORDS } from "./client-fixtures";
+import { MAX_CLUE_CHARS, NO_LETTERS_MESSAGE } from "../../shared/game/clue-validation";
 
 afterEach(cleanup);
 
@@ -51,6 +52,20 @@ describe("ClueBox live validation", () => {
     expect(screen.getByTestId("clue-hint").textContent).not.toContain("form");
     type("peace box");
     expect(screen.getByRole("button", { name: "Give clue" })).toHaveProperty("disabled", false);
+  });
+
+  it("calls a clue of emoji alone what it is, not empty", () => {
+    render(<ClueBox words={WORDS} maxWords={2} onSubmit={vi.fn(async () => null)} />);
+    type("🦓🦓");
+    expect(screen.getByTestId("clue-hint").textContent).toContain(NO_LETTERS_MESSAGE);
+    expect(screen.getByTestId("clue-hint").textContent).not.toContain("empty");
+    expect(screen.getByRole("button", { name: "Give clue" })).toHaveProperty("disabled", true);
+  });
+
+  it("takes no more characters than the rules allow", () => {
+    render(<ClueBox words={WORDS} maxWords={2} onSubmit={vi.fn(async () => null)} />);
+    expect(MAX_CLUE_CHARS).toBe(80);
+    expect((screen.getByTestId("clue-input") as HTMLInputElement).maxLength).toBe(MAX_CLUE_CHARS);
   });
 
   it("shows the server's rejection reason and keeps the text for a retry", async () => {

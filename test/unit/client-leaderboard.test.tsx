@@ -16,6 +16,8 @@ import { LeaderboardScreen } from "../../client/screens/LeaderboardScreen";
 import { LOG_OFF_MESSAGE, setDataApiBase } from "../../client/net/data-api";
 import { type Estimate, type Leaderboard } from "../../client/model/leaderboard";
 import { RoomView } from "../../client/screens/RoomView";
+import { useRouteStore } from "../../client/stores/route-store";
+import { useSessionStore } from "../../client/stores/session-store";
 import { game, round, snapshot } from "./client-fixtures";
 
 /**
@@ -141,6 +143,43 @@ describe("leaderboard page", () => {
     // The explanation of the columns and the intervals is on the page.
     expect(screen.getByTestId("leaderboard").textContent).toContain("95% intervals");
     expect(screen.getByTestId("leaderboard").textContent).toContain("SoftScore = utility × (1 − leakage)");
+  });
+
+  it("speaks plainly: a question and a one-line explanation over each table, the jargon only in tooltips and the method note", async () => {
+    setDataApiBase(logged);
+    render(<LeaderboardScreen />);
+    await screen.findByTestId("lb-generators");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(["Who gives the best clues?", "Who spots the Chameleon, and who finds the secret?", "Do people and the computer judges suspect the same?"]);
+    const explanations = screen.getAllByTestId("lb-explain");
+    expect(explanations).toHaveLength(3);
+    // One line each: a single sentence under each heading, right above its table.
+    for (const p of explanations) {
+      expect(p.previousElementSibling?.tagName).toBe("H2");
+      expect(p.textContent!.trim().split(/(?<=[.!?])\s+/)).toHaveLength(1);
+    }
+    // What a reader sees, leaving out the opt-in method note: none of the research words the page used to lead with.
+    const page = screen.getByTestId("leaderboard").cloneNode(true) as HTMLElement;
+    page.querySelector("[data-testid=lb-method]")!.remove();
+    for (const jargon of ["bootstrap", "Bluff utility", "plurality", "Top-1", "Strict majority", "cf. the paper"]) expect(page.textContent).not.toContain(jargon);
+    expect(screen.getByTestId("lb-method").textContent).toContain("How these figures are computed");
+  });
+
+  it("links back to the room this tab sits in, or home", async () => {
+    setDataApiBase(logged);
+    useSessionStore.setState({ seat: null });
+    const { unmount } = render(<LeaderboardScreen />);
+    let back = screen.getByTestId("lb-back");
+    expect([back.textContent, back.getAttribute("href")]).toEqual(["← Home", "/"]);
+    unmount();
+    useSessionStore.setState({ seat: { code: "ONEA", token: "t", playerId: "p1", spectator: false } });
+    render(<LeaderboardScreen />);
+    back = screen.getByTestId("lb-back");
+    expect([back.textContent, back.getAttribute("href")]).toEqual(["← Back to room ONEA", "/r/ONEA"]);
+    fireEvent.click(back);
+    expect(useRouteStore.getState().route).toEqual({ name: "room", code: "ONEA" });
+    useSessionStore.setState({ seat: null });
+    await screen.findByTestId("lb-generators");
   });
 
   it("says so when no game is logged yet", async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { C2S } from "../../shared/protocol";
 import { connection } from "../../client/net/game-connection";
 import { RoomView } from "../../client/screens/RoomView";
+import { CUMULATIVE_NOTE } from "../../client/charts/LeakageCurve";
 import { game, round, scores, seats, snapshot } from "./client-fixtures";
 
 let sent: { event: string; payload: unknown }[];
@@ -203,6 +204,15 @@ describe("reveal", () => {
     expect(cleoVotes.textContent).toContain("Ana");
     expect(cleoVotes.textContent).toContain("3");
     expect(cleoVotes.textContent).toContain("accused");
+  });
+
+  it("explains the cumulative-leakage curve in one sentence and says where the Chameleon's clue fell", async () => {
+    render(<RoomView snapshot={snapshot(revealed())} />);
+    const note = await screen.findByTestId("leakage-note", {}, { timeout: 5000 });
+    expect(note.textContent).toContain(CUMULATIVE_NOTE);
+    // The last informed clue with a figure is clue 2 (90); Cleo's clue 3 is the Chameleon's and is marked, not weighed.
+    expect(note.textContent).toContain("After 2 clues the Chameleon's belief in the secret was 90 out of 100. The Chameleon's own clue was clue 3.");
+    expect(screen.getByTestId("leakage-curve").getAttribute("aria-label")).toContain("The Chameleon's own clue was clue 3.");
   });
 
   it("lets only the host deal the next round", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, clueViolation, countClueWords, findGridWordIn, lightStems, normalizeForComparison } from "../../shared/game/clue-validation";
+import { cleanText, clueViolation, countClueWords, findGridWordIn, lightStems, NO_LETTERS_MESSAGE, normalizeForComparison } from "../../shared/game/clue-validation";
 import { applyAction, createGame, currentRound } from "../../shared/game/rules";
 import type { TopicCard } from "../../shared/game/types";
 import { isAffixedForm, isCompoundWith } from "../../shared/game/word-forms";
@@ -84,6 +84,17 @@ describe("clueViolation", () => {
   });
   it("rejects empty clues, also when only invisible characters or punctuation", () => {
     for (const clue of ["", "   ", "\u200B\u200C", "?!"]) expect(clueViolation(clue, GRID, 5)?.code).toBe("clue_empty");
+  });
+  it("tells a clue of emoji or punctuation alone from an empty one", () => {
+    for (const clue of ["", "   ", "\u200B\u200C"]) expect(clueViolation(clue, GRID, 5)?.message).toMatch(/is empty/);
+    for (const clue of ["🦁🐯", "🦓 ✨", "?!", "👍🏽"]) {
+      const violation = clueViolation(clue, GRID, 5);
+      expect(violation?.code).toBe("clue_empty");
+      expect(violation?.message).toBe(NO_LETTERS_MESSAGE);
+      expect(violation?.message).not.toMatch(/empty/);
+    }
+    // An emoji beside a word is a clue like any other.
+    expect(clueViolation("🦁 mane", GRID, 5)).toBeUndefined();
   });
   it("counts words by whitespace and enforces the limit", () => {
     expect(countClueWords("one two-three  four")).toBe(3);

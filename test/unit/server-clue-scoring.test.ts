@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allyOptionsFor, scoreClue, type ClueToScore } from "../../server/scoring/clue-scoring";
+import { allyOptionsFor, informedCluesUpTo, scoreClue, type ClueToScore } from "../../server/scoring/clue-scoring";
+import type { RevealedClueScores } from "../../shared/protocol";
 import { RoomScoring } from "../../server/scoring/scoring-service";
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
 
@@ -35,7 +36,7 @@ const job: ClueToScore = {
   words,
   secret: "mango",
   decoys: ["food", "sweet", "tree", "juice", "seed", "market"],
-  cluesSoFar: ["yellow", "tropical"],
+  informedCluesSoFar: ["yellow", "tropical"],
   seed: "t",
 };
 
@@ -84,6 +85,66 @@ describe("in-game clue scoring", () => {
     expect(custom.mean).toMatchObject({ utility: null, softScore: null, binaryScore: null });
     expect(custom.mean!.leakage).toBeCloseTo((0.3 - 1 / 12) / (1 - 1 / 12), 12);
     expect(custom.perEvaluator[0].failure).toMatch(/utility unavailable/);
+  });
+
+  it("cumulative leakage is the chameleon's belief after the informed clues so far; the chameleon's own clue leaves it unchanged", async () => {
+    // Known distributions over four words, by the list of clues the chameleon judge is shown.
+    const four = ["apple", "mango", "lemon", "plum"];
+    const beliefs: Record<string, number[]> = {
+      sweet: [0.4, 0.4, 0.1, 0.1],
+      sour: [0.1, 0.1, 0.7, 0.1],
+      tropical: [0.1, 0.6, 0.2, 0.1],
+      "sweet|tropical": [0.2, 0.7, 0.05, 0.05],
+    };
+    const shown: string[][] = [];
+    const judge: Evaluator = {
+      id: "known",
+      ally: async (q) => ({ options: q.options, probabilities: q.options.map(() => 1 / q.options.length), coverage: 1, flags: [] }),
+      chameleon: async (q) => {
+        shown.push(q.clues);
+        const p = beliefs[q.clues.join("|")];
+        if (!p) return { options: q.options, probabilities: [], coverage: 0, flags: [], failure: `no belief for ${q.clues.join("|")}` };
+        return { options: q.options, probabilities: q.options.map((o) => p[four.indexOf(o)]), coverage: 1, flags: [] };
+      },
+    };
+    // Informed "sweet", then the chameleon's "sour" (pointing away from the secret), then informed "tropical".
+    const round = [
+      { text: "sweet", byChameleon: false },
+      { text: "sour", byChameleon: true },
+      { text: "tropical", byChameleon: false },
+    ];
+    const landed: RevealedClueScores[] = [];
+    const scoring = new RoomScoring([judge], (_key, scored) => landed.push(scored));
+    scoring.reveal("1/1");
+    round.forEach((clue, index) =>
+      scoring.enqueue("1/1", {
+        ...job, words: four, secret: "mango", decoys: [], clueIndex: index, clue: clue.text, byChameleon: clue.byChameleon,
+        informedCluesSoFar: informedCluesUpTo(round, index),
+      }),
+    );
+    await scoring.settled();
+    const leak = (p: number) => (p - 1 / 4) / (1 - 1 / 4);
+    expect(landed.map((s) => s.clueIndex)).toEqual([0, 1, 2]);
+    expect(landed[0].cumulativeLeakage).toBeCloseTo(leak(0.4), 12);
+    // "sour" alone says lemon (its own leakage is 0), but it is not evidence: the belief stays where "sweet" left it.
+    expect(landed[1].mean!.leakage).toBe(0);
+    expect(landed[1].cumulativeLeakage).toBeCloseTo(leak(0.4), 12);
+    expect(landed[1].perEvaluator[0].cumulativeLeakage).toBeCloseTo(leak(0.4), 12);
+    expect(landed[1].perEvaluator[0].failure ?? "").not.toMatch(/cumulative/);
+    expect(landed[2].cumulativeLeakage).toBeCloseTo(leak(0.7), 12);
+    // The judge was never shown the chameleon's clue together with the others.
+    expect(shown.filter((clues) => clues.length > 1)).toEqual([["sweet", "tropical"]]);
+  });
+
+  it("a chameleon who speaks first leaves no cumulative leakage until the first informed clue", async () => {
+    const round = [{ text: "sour", byChameleon: true }, { text: "sweet", byChameleon: false }];
+    expect(informedCluesUpTo(round, 0)).toEqual([]);
+    expect(informedCluesUpTo(round, 1)).toEqual(["sweet"]);
+    const first = await scoreClue([knownJudge("a", 0.6, 0.3)], { ...job, clueIndex: 0, clue: "sour", byChameleon: true, informedCluesSoFar: [] });
+    expect(first.cumulativeLeakage).toBeNull();
+    expect(first.perEvaluator[0].failure).toBeUndefined();
+    const second = await scoreClue([knownJudge("a", 0.6, 0.3)], { ...job, clueIndex: 1, clue: "sweet", informedCluesSoFar: ["sweet"] }, first);
+    expect(second.cumulativeLeakage).toBeCloseTo((0.3 - 1 / 12) / (1 - 1 / 12), 12);
   });
 
   it("holds a round's scores until the round is revealed", async () => {

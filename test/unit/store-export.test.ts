@@ -57,6 +57,14 @@ describe("export lines", () => {
       expect(clue.mean.utility ?? null).toEqual(expected.mean?.utility ?? null);
       expect(clue.mean.cumulativeLeakage!).toBeCloseTo(expected.cumulativeLeakage!, 12);
     }
+    // The chameleon's own clue shows the cumulative view of the clue before it, never one that weighs its own clue.
+    const bluffs = clues.filter((c) => c.byChameleon && c.turn > 0);
+    expect(bluffs.length).toBeGreaterThan(0);
+    for (const bluff of bluffs) {
+      const before = clues.find((c) => c.gameNumber === bluff.gameNumber && c.round === bluff.round && c.turn === bluff.turn - 1)!;
+      expect(bluff.evaluations.map((e) => [e.cumulative, e.cumulativeLeakage])).toEqual(before.evaluations.map((e) => [e.cumulative, e.cumulativeLeakage]));
+      expect(bluff.mean.cumulativeLeakage).toBe(before.mean.cumulativeLeakage);
+    }
     // toy-b's ally fails on "cheese": kept as a failure, never scored as 0.
     const cheese = clues.find((c) => c.message === "cheese")!;
     expect(cheese.evaluations[1].scores).toBeNull();

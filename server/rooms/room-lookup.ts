@@ -1,0 +1,36 @@
+import express from "express";
+import { canSitDown } from "../../shared/game/table";
+import type { GameState } from "../../shared/game/types";
+import { normalizedRoomCode } from "./room-codes";
+
+/** What `GET /api/rooms/:code` tells anyone who has a link: the room exists, and how they can join it now. Nothing else. */
+export interface RoomLookup {
+  code: string;
+  /** A newcomer can take a seat now (no round in play, a free seat). */
+  seatOpen: boolean;
+  /** A newcomer can watch (the room has a table). */
+  watchable: boolean;
+}
+
+export function roomLookupOf(code: string, state: GameState | null): RoomLookup {
+  return { code, seatOpen: state === null || canSitDown(state) === undefined, watchable: state !== null };
+}
+
+/**
+ * `GET /api/rooms/:code`: 200 with a `RoomLookup`, 404 when no such room is open, 400 for something that
+ * cannot be a room code. Lets a share link say "no such room" before anyone types a name. Rate-limited with
+ * the rest of `/api` (server/app-http.ts); never cached, since a room can close at any moment.
+ */
+export function roomLookupRouter(rooms: { get(code: string): { serverState: GameState | null; isDisposed: boolean } | undefined }): express.Router {
+  const router = express.Router();
+  router.get("/api/rooms/:code", (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const raw = String(req.params.code);
+    const code = raw.length <= 8 ? normalizedRoomCode(raw) : null;
+    if (code === null) return void res.status(400).json({ error: "code: a room code is four letters" });
+    const room = rooms.get(code);
+    if (!room || room.isDisposed) return void res.status(404).json({ error: `no room ${code}` });
+    res.json(roomLookupOf(code, room.serverState));
+  });
+  return router;
+}
