@@ -167,7 +167,7 @@ export class Room {
       throw new CommandError("RULE", error instanceof Error ? error.message : String(error), "invalid_action");
     }
     this.state = state;
-    this.version++;
+    this.bumpVersion();
     if (Object.keys(this.initialSettings).length > 0) {
       const result = applyAction(state, { type: "updateSettings", now: this.now(), by: playerId, settings: this.initialSettings as never }, this.rng);
       this.initialSettings = {};
@@ -190,7 +190,7 @@ export class Room {
     this.deps.observer?.onRestore?.(this, state, logId);
     this.state = state;
     this.rng = rng;
-    this.version++;
+    this.bumpVersion();
     for (const session of sessions) {
       const seat = state.seats.find((s) => s.id === session.playerId);
       if (!session.spectator && (!seat || seat.left)) continue;
@@ -235,7 +235,7 @@ export class Room {
     member.graceUntil = null;
     clearTimeout(this.emptyTimer);
     this.emptyTimer = undefined;
-    this.version++;
+    this.bumpVersion();
     this.broadcast();
     // A returning human takes their seat back from the fallback bot: drop its pending pauses.
     this.seats.forget(playerId);
@@ -248,7 +248,7 @@ export class Room {
     member.graceUntil = this.now() + this.deps.config.graceMs;
     member.graceTimer = setTimeout(() => this.expire(playerId), this.deps.config.graceMs);
     member.graceTimer.unref?.();
-    this.version++;
+    this.bumpVersion();
     this.broadcast();
     this.seats.schedule();
     if (this.connectedCount() === 0) this.armEmptyTimer();
@@ -284,10 +284,19 @@ export class Room {
       socket.emit(S2C.roomClosed, { reason: closeReason });
       socket.disconnect(true);
     }
-    this.version++;
+    this.bumpVersion();
     this.broadcast();
     this.seats.schedule();
     if (this.connectedCount() === 0) this.armEmptyTimer();
+  }
+
+  /**
+   * Snapshot versions are a hybrid clock: one more than the last, and never below the server's clock in ms.
+   * A room rebuilt after a restart (or a crash) therefore starts above every version the old process sent,
+   * with no counter to persist: the restart took longer than the room's changes could run ahead of the clock.
+   */
+  private bumpVersion(): void {
+    this.version = Math.max(this.version + 1, this.now());
   }
 
   private connectedCount(): number {
@@ -445,7 +454,7 @@ export class Room {
     // the action is refused as an internal error rather than played unrecorded.
     this.deps.observer?.onAction?.(this, action, result.state, before);
     this.state = result.state;
-    this.version++;
+    this.bumpVersion();
     this.afterChange(before, result.state);
   }
 
