@@ -39,6 +39,11 @@ export const S2C = {
   roomState: "room:state",
   /** You were removed from the room (kicked, or the room closed); your token no longer works. */
   roomClosed: "room:closed",
+  /**
+   * Your seat was opened by a newer connection with the same token (another tab or device): this socket is
+   * disconnected right after. The token still works: connecting with it again takes the seat back.
+   */
+  sessionReplaced: "session:replaced",
 } as const;
 
 // ─── Acks and error codes ───────────────────────────────────────────────────────
@@ -242,6 +247,11 @@ export interface RoomClosedPayload {
   reason: "kicked" | "room-closed" | "expired";
 }
 
+export interface SessionReplacedPayload {
+  reason: "opened-elsewhere";
+  message: string;
+}
+
 // ─── Event maps (socket.io generics) ────────────────────────────────────────────
 
 type Handler<E extends C2SEvent, T extends object = object> = (payload: PayloadOf<E>, ack: AckFn<T>) => void;
@@ -271,6 +281,7 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   [S2C.roomState]: (snapshot: RoomSnapshot) => void;
   [S2C.roomClosed]: (payload: RoomClosedPayload) => void;
+  [S2C.sessionReplaced]: (payload: SessionReplacedPayload) => void;
 }
 
 /** What a client puts in `io(url, { auth })`: the token from a join ack, to resume a seat. */

@@ -98,6 +98,16 @@ export class GameConnection {
     return this.resync();
   }
 
+  /** Takes the seat back after another tab or device opened it (the server gives it to the newest connection). */
+  async playHere(): Promise<boolean> {
+    const seat = useSessionStore.getState().seat;
+    if (!seat) return false;
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    return this.resume(seat);
+  }
+
   /** Asks for a full snapshot: after a reconnection a push may have been missed. */
   async resync(): Promise<boolean> {
     const ack = await this.request(C2S.roomResync, {}, { quiet: true });
@@ -200,6 +210,7 @@ export class GameConnection {
     });
     socket.on("disconnect", (reason) => {
       if (reason === "io client disconnect") return;
+      if (useConnectionStore.getState().status === "elsewhere") return;
       if (reason === "io server disconnect") {
         useConnectionStore.getState().set("offline", "The server closed the connection.");
         useNoticeStore.getState().push("error", "The server closed the connection.");
@@ -230,6 +241,8 @@ export class GameConnection {
     });
     socket.on(S2C.roomState, (snapshot) => this.receiveSnapshot(snapshot));
     socket.on(S2C.roomClosed, (payload: RoomClosedPayload) => this.loseSeat(describeClosure(payload)));
+    // The server disconnects this socket right after: the seat stays ours to take back, the token works.
+    socket.on(S2C.sessionReplaced, () => useConnectionStore.getState().set("elsewhere", "Your seat is open in another tab or on another device."));
     return socket;
   }
 }

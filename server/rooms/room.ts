@@ -229,6 +229,14 @@ export class Room {
       socket.disconnect(true);
       return;
     }
+    // One connection per seat: the newest wins, and the one it replaces is told why it is cut off.
+    for (const previous of member.sockets) {
+      if (previous === socket) continue;
+      previous.data.session = undefined;
+      previous.emit(S2C.sessionReplaced, { reason: "opened-elsewhere", message: "This seat was opened in another tab or on another device." });
+      previous.disconnect(true);
+    }
+    member.sockets.clear();
     member.sockets.add(socket);
     clearTimeout(member.graceTimer);
     member.graceTimer = undefined;

@@ -67,6 +67,32 @@ describe("server: identity, reconnection and kicks", () => {
     expect(after.seats.find((x) => x.playerId === seatId)).toMatchObject({ connected: true, graceUntil: null });
   });
 
+  it("a second connection with a seated player's token takes the seat; the first is told and disconnected", async () => {
+    await start({ fallbackAfterMs: 60_000 });
+    const { clients, tokens } = await threeHumans(server);
+    open.push(...clients);
+    const first = clients[1];
+    const seatId = first.latest()!.you.playerId;
+    const replaced = new Promise((resolve) => first.socket.once(S2C.sessionReplaced, resolve));
+    const cut = new Promise((resolve) => first.socket.once("disconnect", resolve));
+    const second = connectClient(server.url, { token: tokens[1] });
+    open.push(second);
+    await connected(second.socket);
+    expect(await replaced).toEqual({ reason: "opened-elsewhere", message: expect.stringContaining("another tab") });
+    expect(await cut).toBe("io server disconnect");
+    const snapshot = await second.waitForState((s) => s.you.playerId === seatId, "the seat's snapshot on the new socket");
+    expect(snapshot.seats.find((x) => x.playerId === seatId)?.connected).toBe(true);
+    expect((await second.send(C2S.roomResync)).ok).toBe(true);
+    // The token still works: the first device can take the seat back, and then the second one is told.
+    const secondReplaced = new Promise((resolve) => second.socket.once(S2C.sessionReplaced, resolve));
+    const again = connectClient(server.url, { token: tokens[1] });
+    open.push(again);
+    await connected(again.socket);
+    expect(await secondReplaced).toMatchObject({ reason: "opened-elsewhere" });
+    expect((await again.send(C2S.roomResync)).ok).toBe(true);
+    await clients[0].waitForState((s) => s.seats.find((x) => x.playerId === seatId)?.connected === true, "the seat connected");
+  });
+
   it("plays a disconnected player's turn with the fallback bot, marked as such", async () => {
     await start({ fallbackAfterMs: 0 });
     const { clients } = await threeHumans(server);
