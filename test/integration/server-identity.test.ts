@@ -50,7 +50,8 @@ describe("server: identity, reconnection and kicks", () => {
     away.close();
     const seen = await watcher.waitForState((s) => s.seats.find((x) => x.playerId === seatId)?.connected === false, "seat disconnected");
     const status = seen.seats.find((x) => x.playerId === seatId)!;
-    expect(status.graceUntil).toBeGreaterThan(Date.now());
+    expect(status.awaySince).toBeLessThanOrEqual(Date.now());
+    expect(status.fallback).toBe(true);
     expect(turnOf(seen)).toBe(seatId);
 
     const back = connectClient(server.url, { token: tokens[turnIndex] });
@@ -64,7 +65,7 @@ describe("server: identity, reconnection and kicks", () => {
     expect(await back.send(C2S.gameClue, { text: "nice" })).toEqual({ ok: true });
     const after = await watcher.waitForState((s) => s.game.rounds[0]?.clues.length === 1, "the clue");
     expect(after.game.rounds[0].clues[0]).toMatchObject({ playerId: seatId, text: "nice", fallback: false });
-    expect(after.seats.find((x) => x.playerId === seatId)).toMatchObject({ connected: true, graceUntil: null });
+    expect(after.seats.find((x) => x.playerId === seatId)).toMatchObject({ connected: true, awaySince: null, fallback: false });
   });
 
   it("a second connection with a seated player's token takes the seat; the first is told and disconnected", async () => {
