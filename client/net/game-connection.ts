@@ -10,6 +10,7 @@ import {
   type PayloadOf,
   type RoomClosedPayload,
   type RoomSnapshot,
+  type SeatAnswerPayload,
   type ServerToClientEvents,
 } from "../../shared/protocol";
 import { useConnectionStore } from "../stores/connection-store";
@@ -64,6 +65,29 @@ export class GameConnection {
     const ack = await this.request(C2S.roomJoin, { code, name, spectator });
     if (ack.ok) this.adoptSeat(ack);
     return ack;
+  }
+
+  /** Takes a seat back on this device with the rejoin code shown on the device it was played on. */
+  async reclaimSeat(code: string, name: string, rejoinCode: string): Promise<CommandResult<typeof C2S.roomReclaim>> {
+    this.ensureSocket(undefined);
+    const ack = await this.request(C2S.roomReclaim, { code, name, rejoinCode }, { quiet: true });
+    if (ack.ok) this.adoptSeat(ack);
+    return ack;
+  }
+
+  /**
+   * Asks the host for a seat back on this device. Resolves with the host's answer (`seat:answer`), or with the
+   * refusal of the request itself; on approval the seat is taken here and the room's snapshot follows.
+   */
+  async askForSeat(code: string, name: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const socket = this.ensureSocket(undefined);
+    const answer = new Promise<SeatAnswerPayload>((resolve) => socket.once(S2C.seatAnswer, resolve));
+    const ack = await this.request(C2S.roomAskSeat, { code, name }, { quiet: true });
+    if (!ack.ok) return { ok: false, message: ack.message };
+    const reply = await answer;
+    if (!reply.approved) return { ok: false, message: reply.message };
+    this.adoptSeat({ ok: true, code: reply.code, token: reply.token, playerId: reply.playerId, spectator: reply.spectator });
+    return { ok: true };
   }
 
   /**
@@ -251,6 +275,7 @@ function describeHandshakeRefusal(code: string): string {
   if (code === HANDSHAKE_ERRORS.kicked) return "The host removed you from this room.";
   if (code === HANDSHAKE_ERRORS.expired) return "Your seat expired while you were away. Join again to play.";
   if (code === HANDSHAKE_ERRORS.roomClosed) return "This room has closed. Create a new one from the home page.";
+  if (code === HANDSHAKE_ERRORS.reclaimed) return "Your seat was taken back on another device: play on from there.";
   return "This room no longer knows your seat. Join again to play.";
 }
 
