@@ -79,7 +79,9 @@ export function attachSockets(
           ? [HANDSHAKE_ERRORS.expired, "your seat expired"]
           : reason === "room-closed"
             ? [HANDSHAKE_ERRORS.roomClosed, "this room has closed"]
-            : [HANDSHAKE_ERRORS.unknownToken, "unknown session token"];
+            : reason === "reclaimed"
+              ? [HANDSHAKE_ERRORS.reclaimed, "your seat was taken back on another device"]
+              : [HANDSHAKE_ERRORS.unknownToken, "unknown session token"];
     const error = new Error(message) as Error & { data?: unknown };
     error.data = { code };
     next(error);
@@ -134,11 +136,21 @@ export function attachSockets(
   }
 
   function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown): MaybePromise<Ack<Record<string, unknown>>> {
-    if (event === C2S.roomCreate || event === C2S.roomJoin) {
+    if (event === C2S.roomCreate || event === C2S.roomJoin || event === C2S.roomReclaim || event === C2S.roomAskSeat) {
       if (socket.data.session && registry.get(socket.data.session.roomCode)?.hasMember(socket.data.session.playerId)) {
         throw new CommandError("ALREADY_IN_ROOM", "this socket already has a seat; leave first");
       }
-      return andThen(event === C2S.roomCreate ? createRoom(socket, payload as never) : joinRoom(payload as never), (joined) => {
+      if (event === C2S.roomAskSeat) {
+        const { code, name } = payload as { code: string; name: string };
+        return { ok: true, requestId: roomByCode(code).askForSeat(name, socket) };
+      }
+      const joining =
+        event === C2S.roomCreate
+          ? createRoom(socket, payload as never)
+          : event === C2S.roomJoin
+            ? joinRoom(payload as never)
+            : roomByCode((payload as { code: string }).code).reclaim((payload as { name: string }).name, (payload as { rejoinCode: string }).rejoinCode);
+      return andThen(joining, (joined) => {
         socket.data.session = joined;
         registry.get(joined.roomCode)?.attach(joined.playerId, socket);
         return { ok: true as const, code: joined.roomCode, token: joined.token, playerId: joined.playerId, spectator: joined.spectator };
@@ -172,11 +184,15 @@ export function attachSockets(
     }
   }
 
-  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): MaybePromise<Session> {
-    const code = normalizedRoomCode(payload.code);
+  function roomByCode(given: string) {
+    const code = normalizedRoomCode(given);
     const room = code ? registry.get(code) : undefined;
-    if (!room) throw new CommandError("ROOM_NOT_FOUND", `no room with code "${payload.code.trim().toUpperCase()}"`);
-    return room.admit(payload.name, payload.spectator ?? false);
+    if (!room) throw new CommandError("ROOM_NOT_FOUND", `no room with code "${given.trim().toUpperCase()}"`);
+    return room;
+  }
+
+  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): MaybePromise<Session> {
+    return roomByCode(payload.code).admit(payload.name, payload.spectator ?? false);
   }
 
   return io;

@@ -16,6 +16,10 @@ export const C2S = {
   roomJoin: "room:join",
   roomLeave: "room:leave",
   roomResync: "room:resync",
+  /** Take your seat back on this device with the rejoin code your own snapshots showed you. */
+  roomReclaim: "room:reclaim",
+  /** Ask the host to give you your seat back on this device; the answer comes as `seat:answer`. */
+  roomAskSeat: "room:askSeat",
   hostStart: "host:start",
   hostSettings: "host:settings",
   hostAddBot: "host:addBot",
@@ -25,6 +29,7 @@ export const C2S = {
   hostMoveSeat: "host:moveSeat",
   hostNextRound: "host:nextRound",
   hostEndGame: "host:endGame",
+  hostAnswerSeat: "host:answerSeat",
   gameClue: "game:clue",
   gameReady: "game:ready",
   gameVote: "game:vote",
@@ -39,6 +44,13 @@ export const S2C = {
   roomState: "room:state",
   /** You were removed from the room (kicked, or the room closed); your token no longer works. */
   roomClosed: "room:closed",
+  /**
+   * Your seat was opened by a newer connection with the same token (another tab or device): this socket is
+   * disconnected right after. The token still works: connecting with it again takes the seat back.
+   */
+  sessionReplaced: "session:replaced",
+  /** The host's answer to your `room:askSeat`: on approval, the seat and a new token, as a join ack gives them. */
+  seatAnswer: "seat:answer",
 } as const;
 
 // ─── Acks and error codes ───────────────────────────────────────────────────────
@@ -55,6 +67,7 @@ export const ERROR_CODES = [
   "NOT_A_PLAYER", // a game command from a spectator
   "UNKNOWN_PLAYER", // the named player is not in the room
   "UNKNOWN_MODEL", // host:addBot named a model the server does not offer
+  "WRONG_REJOIN_CODE", // room:reclaim with a code that is not the seat's
   "RULE", // the rules refused the action; `rule` holds the rules' own code (e.g. "clue-contains-grid-word")
   "INTERNAL",
 ] as const;
@@ -86,6 +99,8 @@ export const HANDSHAKE_ERRORS = {
   kicked: "KICKED",
   expired: "EXPIRED",
   roomClosed: "ROOM_CLOSED",
+  /** The seat was taken back on another device (rejoin code or the host's approval): this token is retired. */
+  reclaimed: "RECLAIMED",
 } as const;
 
 /**
@@ -141,6 +156,8 @@ export const PayloadSchemas = {
     .strict(),
   [C2S.roomLeave]: z.object({}).strict(),
   [C2S.roomResync]: z.object({}).strict(),
+  [C2S.roomReclaim]: z.object({ code: z.string().trim().min(4).max(8), name, rejoinCode: z.string().trim().min(4).max(20) }).strict(),
+  [C2S.roomAskSeat]: z.object({ code: z.string().trim().min(4).max(8), name }).strict(),
   [C2S.hostStart]: z.object({}).strict(),
   [C2S.hostSettings]: SettingsPatchSchema,
   [C2S.hostAddBot]: z
@@ -152,6 +169,7 @@ export const PayloadSchemas = {
   [C2S.hostMoveSeat]: z.object({ playerId, toIndex: z.number().int().min(0).max(7) }).strict(),
   [C2S.hostNextRound]: z.object({}).strict(),
   [C2S.hostEndGame]: z.object({}).strict(),
+  [C2S.hostAnswerSeat]: z.object({ requestId: z.string().min(1).max(64), approve: z.boolean() }).strict(),
   [C2S.gameClue]: z.object({ text: z.string().min(1).max(200) }).strict(),
   [C2S.gameReady]: z.object({}).strict(),
   [C2S.gameVote]: z.object({ targetId: playerId }).strict(),
@@ -173,9 +191,22 @@ export interface SeatStatus {
   connected: boolean;
   /** True while the fallback bot plays this seat (a disconnected human, or a player who left mid-round). */
   fallback: boolean;
-  /** When a disconnected human loses the seat (ms since epoch); null while connected. */
-  graceUntil: number | null;
+  /** Since when a human seat has had no connection (ms since epoch); null while connected, and for bots. The seat and its points stay. */
+  awaySince: number | null;
 }
+
+/** Someone asked for a seat back from another device (`room:askSeat`); shown to the host alone. */
+export interface SeatRequest {
+  requestId: string;
+  /** The seat asked for. */
+  playerId: string;
+  /** The name they typed (the seat's name, up to case and look-alikes). */
+  name: string;
+  at: number;
+}
+
+/** `seat:answer`: the host's answer to a `room:askSeat`. */
+export type SeatAnswerPayload = ({ approved: true } & JoinedAck) | { approved: false; message: string };
 
 export interface RoomSnapshot {
   /** Increases with every change; ignore a snapshot older than the one you have. */
@@ -183,8 +214,15 @@ export interface RoomSnapshot {
   code: string;
   /** Share link path: `/r/CODE`. */
   link: string;
-  /** `playerId` is your seat id (or spectator id); `seated` is false for spectators. */
-  you: { playerId: string; seated: boolean; isHost: boolean };
+  /**
+   * `playerId` is your seat id (or spectator id); `seated` is false for spectators. `rejoinCode` (seated humans
+   * only, else null) takes this seat back from another device (`room:reclaim`): it is in your snapshots alone,
+   * single use, and replaced after 5 wrong tries. `standInMoves` counts the moves the fallback bot made for
+   * you while you were away, until you next act.
+   */
+  you: { playerId: string; seated: boolean; isHost: boolean; rejoinCode: string | null; standInMoves: number };
+  /** Requests to take a seat back from another device, for the host to answer (`host:answerSeat`); [] for everyone else. */
+  seatRequests: SeatRequest[];
   seats: SeatStatus[];
   spectators: { playerId: string; name: string; connected: boolean }[];
   /** Models a host may give to an LLM bot (from server config). */
@@ -245,6 +283,11 @@ export interface RoomClosedPayload {
   reason: "kicked" | "room-closed" | "expired";
 }
 
+export interface SessionReplacedPayload {
+  reason: "opened-elsewhere";
+  message: string;
+}
+
 // ─── Event maps (socket.io generics) ────────────────────────────────────────────
 
 type Handler<E extends C2SEvent, T extends object = object> = (payload: PayloadOf<E>, ack: AckFn<T>) => void;
@@ -254,6 +297,8 @@ export interface ClientToServerEvents {
   [C2S.roomJoin]: Handler<typeof C2S.roomJoin, JoinedAck>;
   [C2S.roomLeave]: Handler<typeof C2S.roomLeave>;
   [C2S.roomResync]: Handler<typeof C2S.roomResync, { state: RoomSnapshot }>;
+  [C2S.roomReclaim]: Handler<typeof C2S.roomReclaim, JoinedAck>;
+  [C2S.roomAskSeat]: Handler<typeof C2S.roomAskSeat, { requestId: string }>;
   [C2S.hostStart]: Handler<typeof C2S.hostStart>;
   [C2S.hostSettings]: Handler<typeof C2S.hostSettings>;
   [C2S.hostAddBot]: Handler<typeof C2S.hostAddBot, { playerId: string }>;
@@ -263,6 +308,7 @@ export interface ClientToServerEvents {
   [C2S.hostMoveSeat]: Handler<typeof C2S.hostMoveSeat>;
   [C2S.hostNextRound]: Handler<typeof C2S.hostNextRound>;
   [C2S.hostEndGame]: Handler<typeof C2S.hostEndGame>;
+  [C2S.hostAnswerSeat]: Handler<typeof C2S.hostAnswerSeat>;
   [C2S.gameClue]: Handler<typeof C2S.gameClue>;
   [C2S.gameReady]: Handler<typeof C2S.gameReady>;
   [C2S.gameVote]: Handler<typeof C2S.gameVote>;
@@ -274,6 +320,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   [S2C.roomState]: (snapshot: RoomSnapshot) => void;
   [S2C.roomClosed]: (payload: RoomClosedPayload) => void;
+  [S2C.sessionReplaced]: (payload: SessionReplacedPayload) => void;
+  [S2C.seatAnswer]: (payload: SeatAnswerPayload) => void;
 }
 
 /** What a client puts in `io(url, { auth })`: the token from a join ack, to resume a seat. */

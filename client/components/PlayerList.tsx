@@ -1,6 +1,5 @@
-import type { PlayerRow } from "../model/players";
+import { awayText, type PlayerRow } from "../model/players";
 import { Avatar } from "./Avatar";
-import { Countdown } from "./Countdown";
 
 interface Props {
   rows: PlayerRow[];
@@ -47,7 +46,7 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onTr
                     <span aria-hidden="true">●</span> Human
                   </span>
                 )}
-                {!p.isBot && <ConnectionMark connected={p.connected} fallback={p.fallback} left={p.left} graceUntil={p.graceUntil} />}
+                {!p.isBot && <ConnectionMark row={p} />}
               </span>
             </div>
             {showPoints && (
@@ -91,13 +90,12 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onTr
   );
 }
 
-function ConnectionMark({ connected, fallback, left, graceUntil }: { connected: boolean; fallback: boolean; left: boolean; graceUntil: number | null }) {
-  const text = left ? "Left" : connected ? "Online" : fallback ? "Offline · bot stands in" : "Offline";
+function ConnectionMark({ row }: { row: PlayerRow }) {
+  const text = row.left ? "Left" : row.away ? (row.isYou ? "Away" : awayText(row.name)) : row.connected ? "Online" : "Offline";
   return (
-    <span className="row small muted" style={{ gap: "0.3rem" }} title={text}>
-      <span className={`conn-dot ${connected && !left ? "online" : "offline"}`} aria-hidden="true" />
+    <span className="row small muted" style={{ gap: "0.3rem" }} title={text} data-testid={row.away ? "away-mark" : undefined}>
+      <span className={`conn-dot ${row.connected && !row.left ? "online" : "offline"}`} aria-hidden="true" />
       <span>{text}</span>
-      {!connected && !left && graceUntil !== null && <Countdown deadline={graceUntil} label="Seat kept" compact />}
     </span>
   );
 }

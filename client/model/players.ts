@@ -15,8 +15,8 @@ export interface PlayerRow {
   fallback: boolean;
   left: boolean;
   points: number;
-  /** While a human is disconnected: when the seat is given up (server clock, ms). */
-  graceUntil: number | null;
+  /** A human seat with nobody connected: the seat and its points stay, and a bot plays it meanwhile. */
+  away: boolean;
 }
 
 export function botLabel(bot: SeatStatus["bot"] | undefined, botProfile: string | undefined): string | null {
@@ -43,7 +43,7 @@ export function playerRows(snapshot: RoomSnapshot): PlayerRow[] {
       fallback: m?.fallback ?? false,
       left: seat.left,
       points: seat.points,
-      graceUntil: isBot ? null : (m?.graceUntil ?? null),
+      away: !isBot && !seat.left && m !== undefined && !m.connected,
     };
   });
 }
@@ -79,4 +79,9 @@ export function avatarColour(id: string): string {
   let h = 0;
   for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return AVATAR_COLOURS[h % AVATAR_COLOURS.length];
+}
+
+/** What the table is told about an away player, in one plain sentence. */
+export function awayText(name: string): string {
+  return `${name} is away — a bot plays in their place`;
 }

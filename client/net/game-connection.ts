@@ -10,6 +10,7 @@ import {
   type PayloadOf,
   type RoomClosedPayload,
   type RoomSnapshot,
+  type SeatAnswerPayload,
   type ServerToClientEvents,
 } from "../../shared/protocol";
 import { useConnectionStore } from "../stores/connection-store";
@@ -66,6 +67,29 @@ export class GameConnection {
     return ack;
   }
 
+  /** Takes a seat back on this device with the rejoin code shown on the device it was played on. */
+  async reclaimSeat(code: string, name: string, rejoinCode: string): Promise<CommandResult<typeof C2S.roomReclaim>> {
+    this.ensureSocket(undefined);
+    const ack = await this.request(C2S.roomReclaim, { code, name, rejoinCode }, { quiet: true });
+    if (ack.ok) this.adoptSeat(ack);
+    return ack;
+  }
+
+  /**
+   * Asks the host for a seat back on this device. Resolves with the host's answer (`seat:answer`), or with the
+   * refusal of the request itself; on approval the seat is taken here and the room's snapshot follows.
+   */
+  async askForSeat(code: string, name: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const socket = this.ensureSocket(undefined);
+    const answer = new Promise<SeatAnswerPayload>((resolve) => socket.once(S2C.seatAnswer, resolve));
+    const ack = await this.request(C2S.roomAskSeat, { code, name }, { quiet: true });
+    if (!ack.ok) return { ok: false, message: ack.message };
+    const reply = await answer;
+    if (!reply.approved) return { ok: false, message: reply.message };
+    this.adoptSeat({ ok: true, code: reply.code, token: reply.token, playerId: reply.playerId, spectator: reply.spectator });
+    return { ok: true };
+  }
+
   /**
    * Returns to a seat saved in localStorage (after a reload or in a new tab). Resolves true once the
    * room's snapshot is in hand, false when the server no longer knows the token.
@@ -96,6 +120,16 @@ export class GameConnection {
       if (!connected) return false;
     }
     return this.resync();
+  }
+
+  /** Takes the seat back after another tab or device opened it (the server gives it to the newest connection). */
+  async playHere(): Promise<boolean> {
+    const seat = useSessionStore.getState().seat;
+    if (!seat) return false;
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    return this.resume(seat);
   }
 
   /** Asks for a full snapshot: after a reconnection a push may have been missed. */
@@ -200,6 +234,7 @@ export class GameConnection {
     });
     socket.on("disconnect", (reason) => {
       if (reason === "io client disconnect") return;
+      if (useConnectionStore.getState().status === "elsewhere") return;
       if (reason === "io server disconnect") {
         useConnectionStore.getState().set("offline", "The server closed the connection.");
         useNoticeStore.getState().push("error", "The server closed the connection.");
@@ -230,6 +265,8 @@ export class GameConnection {
     });
     socket.on(S2C.roomState, (snapshot) => this.receiveSnapshot(snapshot));
     socket.on(S2C.roomClosed, (payload: RoomClosedPayload) => this.loseSeat(describeClosure(payload)));
+    // The server disconnects this socket right after: the seat stays ours to take back, the token works.
+    socket.on(S2C.sessionReplaced, () => useConnectionStore.getState().set("elsewhere", "Your seat is open in another tab or on another device."));
     return socket;
   }
 }
@@ -238,6 +275,7 @@ function describeHandshakeRefusal(code: string): string {
   if (code === HANDSHAKE_ERRORS.kicked) return "The host removed you from this room.";
   if (code === HANDSHAKE_ERRORS.expired) return "Your seat expired while you were away. Join again to play.";
   if (code === HANDSHAKE_ERRORS.roomClosed) return "This room has closed. Create a new one from the home page.";
+  if (code === HANDSHAKE_ERRORS.reclaimed) return "Your seat was taken back on another device: play on from there.";
   return "This room no longer knows your seat. Join again to play.";
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { connection } from "../net/game-connection";
 import { useSessionStore } from "../stores/session-store";
 import { NameField } from "../components/NameField";
+import { ReclaimSeatForm } from "../components/ReclaimSeatForm";
 
 /** Joining a room from its share link: a name, then a seat or a spectator's chair. */
 export function JoinRoomForm({ code, problem }: { code: string; problem: string | null }) {
@@ -50,6 +51,7 @@ export function JoinRoomForm({ code, problem }: { code: string; problem: string 
           </button>
         </div>
       </form>
+      <ReclaimSeatForm code={code} name={name} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { ChatPanel } from "../components/ChatPanel";
 import { Icon } from "../components/Icon";
 import { PhaseAnnouncer } from "../components/PhaseAnnouncer";
 import { PlayerList } from "../components/PlayerList";
+import { RejoinCode, SeatReturns } from "../components/SeatReturns";
 import { C2S } from "../../shared/protocol";
 import { connection } from "../net/game-connection";
 import { useRouteStore } from "../stores/route-store";
@@ -38,6 +39,7 @@ export function RoomView({ snapshot }: { snapshot: RoomSnapshot }) {
     <div className="room-layout" data-phase={phase} data-role={round?.role ?? "none"} data-round={round?.number ?? 0} data-testid="room">
       <div className="stack">
         <PhaseAnnouncer snapshot={snapshot} />
+        <SeatReturns snapshot={snapshot} />
         {main}
         {chatInMain && <ChatPanel game={game} prominent />}
       </div>
@@ -60,6 +62,7 @@ export function RoomView({ snapshot }: { snapshot: RoomSnapshot }) {
           </div>
         )}
         {!chatInMain && <ChatPanel game={game} />}
+        <RejoinCode code={snapshot.you.rejoinCode} />
         <LeaveButton />
       </aside>
     </div>

@@ -2,9 +2,10 @@ import { create } from "zustand";
 
 /**
  * The socket's health as the player should see it. "offline" means socket.io gave up or the server
- * refused the handshake; "reconnecting" means it is still trying on its own.
+ * refused the handshake; "reconnecting" means it is still trying on its own; "elsewhere" means the seat was
+ * opened by another tab or device (the newest connection wins), and this one can take it back.
  */
-export type ConnectionStatus = "idle" | "connecting" | "connected" | "reconnecting" | "offline";
+export type ConnectionStatus = "idle" | "connecting" | "connected" | "reconnecting" | "offline" | "elsewhere";
 
 interface ConnectionState {
   status: ConnectionStatus;

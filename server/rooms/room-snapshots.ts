@@ -16,7 +16,10 @@ export interface SnapshotMember {
   name: string;
   spectator: boolean;
   sockets: Set<GameSocket>;
-  graceUntil: number | null;
+  /** Since when the member has had no socket; null while connected. */
+  awaySince: number | null;
+  /** Moves the fallback bot made for this seat while its player was away, until they act again. */
+  standInMoves: number;
 }
 
 /** The room as of now. */
@@ -31,6 +34,10 @@ export interface SnapshotSource {
   evaluatorIds: string[];
   /** The dataset's categories (only the host in the lobby gets them). */
   categories(): string[];
+  /** A seated human's rejoin code (their own snapshots only). */
+  rejoinCodeOf(playerId: PlayerId): string;
+  /** Pending requests for a seat back (the host's snapshots only). */
+  seatRequests(): RoomSnapshot["seatRequests"];
   serverTime: number;
 }
 
@@ -66,16 +73,18 @@ function viewerOf(source: SnapshotSource, member: SnapshotMember): PlayerId | nu
   return member.spectator ? null : seatedViewerId(source.state, member.playerId);
 }
 
-function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories"> {
+function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories" | "seatRequests"> {
   const { state } = source;
   const isHost = state.hostId === member.playerId;
+  const human = viewer !== null && state.seats.some((seat) => seat.id === viewer && seat.kind === "human" && !seat.left);
   return {
-    you: { playerId: member.playerId, seated: viewer !== null, isHost },
+    you: { playerId: member.playerId, seated: viewer !== null, isHost, rejoinCode: human ? source.rejoinCodeOf(member.playerId) : null, standInMoves: member.standInMoves },
     categories: isHost && (state.phase === "lobby" || state.phase === "gameOver") ? source.categories() : [],
+    seatRequests: isHost ? source.seatRequests() : [],
   };
 }
 
-function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "game"> {
+function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "seatRequests" | "game"> {
   const { state, members } = source;
   return {
     version: source.version,
@@ -89,7 +98,7 @@ function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categ
         bot: seat.kind === "bot" ? (profile.startsWith("llm:") ? { kind: "llm" as const, model: profile.slice(4) } : { kind: "lexical" as const }) : null,
         connected: seat.kind === "bot" || (m !== undefined && m.sockets.size > 0),
         fallback: source.fallbackSeatIds.has(seat.id),
-        graceUntil: m?.graceUntil ?? null,
+        awaySince: seat.kind === "bot" ? null : (m?.sockets.size ?? 0) > 0 ? null : (m?.awaySince ?? null),
       };
     }),
     spectators: [...members.values()].filter((m) => m.spectator).map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),

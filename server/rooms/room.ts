@@ -17,6 +17,8 @@ import { gameActionFor } from "./command-actions";
 import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } from "./room-snapshots";
 import { andThen, CommandQueue, settleMaybe } from "./command-queue";
 import { isPromiseLike, type MaybePromise } from "../store/log-store";
+import { SeatReturns } from "./seat-returns";
+import { nameKey } from "../../shared/game/names";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -63,6 +65,7 @@ export interface RoomObserver {
 
 interface Member extends SnapshotMember {
   token: string;
+  /** Spectators only: a spectator away for SNEAK_GRACE_MS is let go. A player's seat stays for the whole game. */
   graceTimer?: NodeJS.Timeout;
 }
 
@@ -82,6 +85,7 @@ export class Room {
   private phaseTimerFor: number | null = null;
   private emptyTimer?: NodeJS.Timeout;
   private readonly seats: SeatDriver;
+  private readonly returns: SeatReturns;
   private readonly revealedRounds = new Set<string>();
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
@@ -101,6 +105,13 @@ export class Room {
     this.now = deps.now ?? Date.now;
     const evaluators = deps.observer?.evaluatorsFor?.(this, deps.evaluators) ?? deps.evaluators;
     this.scoring = new RoomScoring(evaluators, (key, scored) => this.attachScores(key, [scored]), deps.log);
+    this.returns = new SeatReturns(
+      () => this.now(),
+      () => {
+        this.bumpVersion();
+        this.broadcast();
+      },
+    );
     this.seats = new SeatDriver({
       code: this.code,
       seed: this.seed,
@@ -111,6 +122,10 @@ export class Room {
       isConnected: (seatId) => (this.members.get(seatId)?.sockets.size ?? 0) > 0,
       gridSeen: (key) => this.gridSeen.get(key),
       apply: (action) => this.applyInternal(action),
+      onStandIn: (seatId) => {
+        const member = this.members.get(seatId);
+        if (member) member.standInMoves++;
+      },
     });
     this.armEmptyTimer();
   }
@@ -139,7 +154,7 @@ export class Room {
       return andThen(seated, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
         const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim()));
-        this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), graceUntil: null });
+        this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
         this.broadcast();
         return andThen(logged, () => session);
       });
@@ -187,7 +202,7 @@ export class Room {
       throw new CommandError("RULE", error instanceof Error ? error.message : String(error), "invalid_action");
     }
     this.state = state;
-    this.version++;
+    this.bumpVersion();
     if (Object.keys(this.initialSettings).length > 0) {
       const result = applyAction(state, { type: "updateSettings", now: this.now(), by: playerId, settings: this.initialSettings as never }, this.rng);
       this.initialSettings = {};
@@ -203,15 +218,16 @@ export class Room {
 
   /**
    * Rebuilds the table from the game log after a restart (server/store/restore.ts): the replayed state, the
-   * reducer RNG as the replay left it, and the sessions still valid. Everyone is disconnected until they come
-   * back with their token within the grace window; clues not yet scored are scored again.
+   * reducer RNG as the replay left it, and the sessions still valid. Everyone is away until they come back
+   * with their token (players keep their seats; spectators have the grace window); clues not yet scored are
+   * scored again.
    */
   restore(state: GameState, rng: Rng, sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[], logId?: string): void {
     if (this.state !== null) throw new Error(`room ${this.code} already has a table`);
     this.deps.observer?.onRestore?.(this, state, logId);
     this.state = state;
     this.rng = rng;
-    this.version++;
+    this.bumpVersion();
     for (const session of sessions) {
       const seat = state.seats.find((s) => s.id === session.playerId);
       if (!session.spectator && (!seat || seat.left)) continue;
@@ -222,10 +238,10 @@ export class Room {
         spectator: session.spectator,
         token: session.token,
         sockets: new Set(),
-        graceUntil: this.now() + this.deps.config.graceMs,
+        awaySince: this.now(),
+        standInMoves: 0,
       };
-      member.graceTimer = setTimeout(() => this.expire(member.playerId), this.deps.config.graceMs);
-      member.graceTimer.unref?.();
+      if (member.spectator) this.armGrace(member);
       this.members.set(member.playerId, member);
     }
     for (const round of state.rounds) {
@@ -250,13 +266,21 @@ export class Room {
       socket.disconnect(true);
       return;
     }
+    // One connection per seat: the newest wins, and the one it replaces is told why it is cut off.
+    for (const previous of member.sockets) {
+      if (previous === socket) continue;
+      previous.data.session = undefined;
+      previous.emit(S2C.sessionReplaced, { reason: "opened-elsewhere", message: "This seat was opened in another tab or on another device." });
+      previous.disconnect(true);
+    }
+    member.sockets.clear();
     member.sockets.add(socket);
     clearTimeout(member.graceTimer);
     member.graceTimer = undefined;
-    member.graceUntil = null;
+    member.awaySince = null;
     clearTimeout(this.emptyTimer);
     this.emptyTimer = undefined;
-    this.version++;
+    this.bumpVersion();
     this.broadcast();
     // A returning human takes their seat back from the fallback bot: drop its pending pauses.
     this.seats.forget(playerId);
@@ -266,13 +290,19 @@ export class Room {
   detach(playerId: PlayerId, socket: GameSocket): void {
     const member = this.members.get(playerId);
     if (!member || !member.sockets.delete(socket) || member.sockets.size > 0 || this.disposed) return;
-    member.graceUntil = this.now() + this.deps.config.graceMs;
-    member.graceTimer = setTimeout(() => this.expire(playerId), this.deps.config.graceMs);
-    member.graceTimer.unref?.();
-    this.version++;
+    member.awaySince = this.now();
+    // A player keeps the seat, its points and a bot in it until they come back; a spectator is let go.
+    if (member.spectator) this.armGrace(member);
+    this.bumpVersion();
     this.broadcast();
     this.seats.schedule();
     if (this.connectedCount() === 0) this.armEmptyTimer();
+  }
+
+  private armGrace(member: Member): void {
+    clearTimeout(member.graceTimer);
+    member.graceTimer = setTimeout(() => this.expire(member.playerId), this.deps.config.graceMs);
+    member.graceTimer.unref?.();
   }
 
   private expire(playerId: PlayerId): void {
@@ -295,6 +325,7 @@ export class Room {
     if (!member) return;
     clearTimeout(member.graceTimer);
     this.members.delete(playerId);
+    this.returns.forgetSeat(playerId);
     if (!member.spectator && this.state?.seats.some((s) => s.id === playerId)) {
       void this.applyInternal({ type: "leave", now: this.now(), playerId });
     }
@@ -305,10 +336,19 @@ export class Room {
       socket.emit(S2C.roomClosed, { reason: closeReason });
       socket.disconnect(true);
     }
-    this.version++;
+    this.bumpVersion();
     this.broadcast();
     this.seats.schedule();
     if (this.connectedCount() === 0) this.armEmptyTimer();
+  }
+
+  /**
+   * Snapshot versions are a hybrid clock: one more than the last, and never below the server's clock in ms.
+   * A room rebuilt after a restart (or a crash) therefore starts above every version the old process sent,
+   * with no counter to persist: the restart took longer than the room's changes could run ahead of the clock.
+   */
+  private bumpVersion(): void {
+    this.version = Math.max(this.version + 1, this.now());
   }
 
   private connectedCount(): number {
@@ -346,6 +386,7 @@ export class Room {
     clearTimeout(this.phaseTimer);
     clearTimeout(this.emptyTimer);
     this.seats.dispose();
+    this.returns.dispose();
     this.scoring.dispose();
     for (const member of this.members.values()) {
       clearTimeout(member.graceTimer);
@@ -392,6 +433,13 @@ export class Room {
     if (!member || !state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
     const now = this.now();
     const p = payload as Record<string, unknown>;
+    if (event === C2S.roomResync) return { ok: true, state: snapshotFor(this.snapshotSource(), member) };
+    // The player acts again: the "a bot played for you" count has been seen.
+    if (member.standInMoves > 0) {
+      member.standInMoves = 0;
+      this.bumpVersion();
+      this.broadcast();
+    }
     if (member.spectator) {
       if (event.startsWith("host:") || event.startsWith("game:") || event === C2S.chatSend) {
         throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
@@ -407,6 +455,8 @@ export class Room {
       }
       case C2S.hostKick:
         return andThen(this.kick(playerId, p.playerId as string), () => OK);
+      case C2S.hostAnswerSeat:
+        return andThen(this.answerSeatRequest(playerId, p.requestId as string, p.approve as boolean), () => OK);
       default: {
         const action = gameActionFor(event, playerId, payload, now);
         if (!action) throw new CommandError("BAD_PAYLOAD", `"${event}" is not a room command`);
@@ -445,6 +495,7 @@ export class Room {
       if (!target) return;
       this.deps.sessions.revoke(target.token, "kicked");
       this.members.delete(targetId);
+      this.returns.forgetSeat(targetId);
       clearTimeout(target.graceTimer);
       for (const socket of target.sockets) {
         socket.emit(S2C.roomClosed, { reason: "kicked" });
@@ -452,6 +503,78 @@ export class Room {
         socket.disconnect(true);
       }
     });
+  }
+
+  // ─── Seats taken back from another device ─────────────────────────────────
+
+  /** The human seat a returning player names (case and look-alikes aside); refuses when there is none. */
+  private seatNamed(name: string): Member {
+    const key = nameKey(name);
+    const seat = this.state?.seats.find((s) => s.kind === "human" && !s.left && nameKey(s.name) === key);
+    const member = seat ? this.members.get(seat.id) : undefined;
+    if (!seat || !member || member.spectator) throw new CommandError("UNKNOWN_PLAYER", `No player named "${name.trim()}" has a seat at this table.`, "unknown_player");
+    return member;
+  }
+
+  /** `room:reclaim`: the seat's rejoin code gives it to this socket's new session. */
+  reclaim(name: string, rejoinCode: string): MaybePromise<Session> {
+    const member = this.seatNamed(name);
+    const check = this.returns.check(member.playerId, rejoinCode);
+    if (!check.ok) {
+      if (check.reason === "locked") throw new CommandError("RATE_LIMITED", `Too many wrong codes for this seat: a new code was made. Try again in ${check.retryInSeconds} s, or ask the host.`);
+      throw new CommandError("WRONG_REJOIN_CODE", "That is not this seat's rejoin code. It is shown on the device you played on, under the players.");
+    }
+    return this.handOver(member);
+  }
+
+  /** `room:askSeat`: a request the host answers with `host:answerSeat`; the asker hears back on `seat:answer`. */
+  askForSeat(name: string, socket: GameSocket): string {
+    const member = this.seatNamed(name);
+    const hostId = this.state?.hostId;
+    const host = hostId ? this.members.get(hostId) : undefined;
+    if (!host || host.sockets.size === 0 || hostId === member.playerId) {
+      throw new CommandError("RULE", "The host is not here to approve: use the rejoin code shown on your other device.", "host_away");
+    }
+    const request = this.returns.ask(member.playerId, name.trim(), socket, () => {
+      if (socket.connected) socket.emit(S2C.seatAnswer, { approved: false, message: "The host did not answer in time. Ask again, or use your rejoin code." });
+    });
+    if (!request) throw new CommandError("RATE_LIMITED", "A request for this seat is already waiting for the host.");
+    return request.requestId;
+  }
+
+  private answerSeatRequest(by: PlayerId, requestId: string, approve: boolean): MaybePromise<void> {
+    if (this.state?.hostId !== by) throw new CommandError("NOT_HOST", "Only the host can answer a request for a seat.");
+    const request = this.returns.take(requestId);
+    if (!request) throw new CommandError("UNKNOWN_PLAYER", "That request is no longer waiting (answered, withdrawn or expired).", "unknown_request");
+    const member = this.members.get(request.playerId);
+    if (!request.socket.connected || request.socket.data.session) return;
+    if (!approve || !member) {
+      request.socket.emit(S2C.seatAnswer, { approved: false, message: "The host said no." });
+      return;
+    }
+    return andThen(this.handOver(member), (session) => {
+      request.socket.data.session = session;
+      request.socket.emit(S2C.seatAnswer, { approved: true, code: this.code, token: session.token, playerId: session.playerId, spectator: false });
+      this.attach(session.playerId, request.socket);
+    });
+  }
+
+  /**
+   * The seat moves to a new session: the old token is retired (its sockets are told when the new one
+   * attaches), a new one is issued and logged, so a restarted server honours the new token and not the old.
+   */
+  private handOver(member: Member): MaybePromise<Session> {
+    this.deps.sessions.revoke(member.token, "reclaimed");
+    const session = this.deps.sessions.issue(this.code, member.playerId, false);
+    member.token = session.token;
+    const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name));
+    for (const socket of member.sockets) {
+      socket.data.session = undefined;
+      socket.emit(S2C.sessionReplaced, { reason: "opened-elsewhere", message: "Your seat was taken back on another device." });
+      socket.disconnect(true);
+    }
+    member.sockets.clear();
+    return andThen(logged, () => session);
   }
 
   // ─── Applying actions ─────────────────────────────────────────────────────
@@ -478,7 +601,7 @@ export class Room {
   /** The action is durable: it takes effect. */
   private take(before: GameState, after: GameState): void {
     this.state = after;
-    this.version++;
+    this.bumpVersion();
     // A room closed while its last move was being written keeps the state and starts nothing new.
     if (!this.disposed) this.afterChange(before, after);
   }
@@ -629,6 +752,8 @@ export class Room {
       botModels: this.deps.config.botModels,
       evaluatorIds: this.deps.evaluators.map((e) => e.id),
       categories: () => this.deps.library.map((card) => card.category),
+      rejoinCodeOf: (playerId) => this.returns.codeOf(playerId),
+      seatRequests: () => this.returns.pending(),
       serverTime: this.now(),
     };
   }

@@ -24,17 +24,33 @@ export interface SeatDriverHost {
   gridSeen(roundKey: string): string[] | undefined;
   /** Applies a server-made action; false when the rules refused it (logged by the room). A promise while the game log writes. */
   apply(action: GameAction): boolean | Promise<boolean>;
+  /** The fallback bot made a move for an away human (their own snapshot says how many). */
+  onStandIn(seatId: PlayerId): void;
   now(): number;
+}
+
+/** One seat the server plays now, and how long it waits before each move. */
+interface ServerPlayedSeat {
+  seatId: PlayerId;
+  agent: Agent;
+  fallback: boolean;
+  delayMs: number;
+  /** Vary the pause ±25 % (a bot's human-like pause); the first wait for an away human is exact. */
+  jitter: boolean;
 }
 
 /**
  * Plays the seats the server is responsible for: bots, players who left mid-round, and humans whose socket
- * is gone (the fallback bot, after a pause). Each duty runs once, after a human-like pause, from the seat's
- * own view, and is dropped if the state moved on meanwhile.
+ * is gone (the fallback bot). Each duty runs once, after a human-like pause, from the seat's own view, and
+ * is dropped if the state moved on meanwhile. An away human's first duty waits SNEAK_FALLBACK_AFTER_MS
+ * (they may be reloading the page); once the bot has stood in for them, their later duties wait only the
+ * bot's pause, until they come back.
  */
 export class SeatDriver {
   private readonly dutyTimers = new Map<string, NodeJS.Timeout>();
   private readonly dutiesInFlight = new Set<string>();
+  /** Away humans the fallback bot has already made a move for since they went. */
+  private readonly stoodIn = new Set<PlayerId>();
 
   constructor(private readonly host: SeatDriverHost) {}
 
@@ -44,26 +60,27 @@ export class SeatDriver {
   }
 
   /** Seats the server plays now: bots, players who left mid-round, and humans with no connected socket. */
-  serverPlayed(): { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] {
+  serverPlayed(): ServerPlayedSeat[] {
     const state = this.host.state();
     if (!state) return [];
-    const out: { seatId: PlayerId; agent: Agent; fallback: boolean; delayMs: number }[] = [];
+    const { botDelayMs, fallbackAfterMs } = this.host.deps.config;
+    const out: ServerPlayedSeat[] = [];
     for (const seat of state.seats) {
       if (seat.kind === "bot") {
-        out.push({ seatId: seat.id, agent: this.host.deps.agentFor(seat.botProfile ?? "lexical"), fallback: false, delayMs: this.host.deps.config.botDelayMs });
+        out.push({ seatId: seat.id, agent: this.host.deps.agentFor(seat.botProfile ?? "lexical"), fallback: false, delayMs: botDelayMs, jitter: true });
       } else if (seat.left) {
-        out.push({ seatId: seat.id, agent: this.host.deps.fallbackAgent, fallback: true, delayMs: this.host.deps.config.botDelayMs });
-      } else {
-        const connected = this.host.isConnected(seat.id);
-        if (!connected) {
-          out.push({ seatId: seat.id, agent: this.host.deps.fallbackAgent, fallback: true, delayMs: this.host.deps.config.fallbackAfterMs });
-        }
+        out.push({ seatId: seat.id, agent: this.host.deps.fallbackAgent, fallback: true, delayMs: botDelayMs, jitter: true });
+      } else if (!this.host.isConnected(seat.id)) {
+        const stoodIn = this.stoodIn.has(seat.id);
+        out.push({ seatId: seat.id, agent: this.host.deps.fallbackAgent, fallback: true, delayMs: stoodIn ? botDelayMs : fallbackAfterMs, jitter: stoodIn });
       }
     }
     return out;
   }
 
+  /** The seat's human is back: pending stand-in moves are dropped, and the next absence waits in full again. */
   forget(seatId: PlayerId): void {
+    this.stoodIn.delete(seatId);
     for (const [key, timer] of this.dutyTimers) {
       if (key.includes(`/${seatId}/`)) {
         clearTimeout(timer);
@@ -75,11 +92,11 @@ export class SeatDriver {
   schedule(): void {
     const state = this.host.state();
     if (!state) return;
-    for (const { seatId, agent, fallback, delayMs } of this.serverPlayed()) {
+    for (const { seatId, agent, fallback, delayMs, jitter } of this.serverPlayed()) {
       const due = dutyOf(state, seatId);
       if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key)) continue;
       // A human-like pause, varied a little per decision (seeded, so a game replays).
-      const pause = delayMs === 0 ? 0 : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.host.seed}/${due.key}`).float()));
+      const pause = delayMs === 0 || !jitter ? delayMs : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.host.seed}/${due.key}`).float()));
       const timer = setTimeout(() => {
         this.dutyTimers.delete(due.key);
         void this.performDuty(seatId, due.key, agent, fallback);
@@ -106,25 +123,35 @@ export class SeatDriver {
         return !(fallback && this.host.isConnected(seatId) && !current.seats.find((s) => s.id === seatId)?.left);
       };
       const botView = this.botViewFor(due, seatId);
+      const act = async (action: GameAction) => {
+        const seat = this.host.state()?.seats.find((s) => s.id === seatId);
+        const standIn = fallback && seat?.kind === "human" && !seat.left;
+        // Marked before the move: applying it schedules the seat's next duty, which must not wait again.
+        const first = standIn && !this.stoodIn.has(seatId);
+        if (standIn) this.stoodIn.add(seatId);
+        if (await this.host.apply(action)) {
+          if (standIn) this.host.onStandIn(seatId);
+        } else if (first) this.stoodIn.delete(seatId);
+      };
       switch (due.duty.kind) {
         case "clue": {
           const text = await this.legalClue(seatId, due, agent);
-          if (stillDue()) this.host.apply({ type: "giveClue", now: now(), by: seatId, text, fallback: fallback || undefined });
+          if (stillDue()) await act({ type: "giveClue", now: now(), by: seatId, text, fallback: fallback || undefined });
           break;
         }
         case "ready":
-          this.host.apply({ type: "readyToVote", now: now(), by: seatId });
+          await act({ type: "readyToVote", now: now(), by: seatId });
           break;
         case "vote": {
           const decision = await agent.vote(botView);
           this.note(seatId, "vote", decision);
-          if (stillDue()) this.host.apply({ type: "vote", now: now(), by: seatId, target: decision.value });
+          if (stillDue()) await act({ type: "vote", now: now(), by: seatId, target: decision.value });
           break;
         }
         case "tieBreak": {
           const decision = await agent.tieBreak(botView, due.duty.tied);
           this.note(seatId, "tieBreak", decision);
-          if (stillDue()) this.host.apply({ type: "breakTie", now: now(), by: seatId, accusedId: decision.value });
+          if (stillDue()) await act({ type: "breakTie", now: now(), by: seatId, accusedId: decision.value });
           break;
         }
         case "guess": {
@@ -135,7 +162,7 @@ export class SeatDriver {
           }
           const decision = await agent.guess({ ...botView, words: botView.words.length ? botView.words : options }, options);
           this.note(seatId, "guess", decision);
-          if (stillDue()) this.host.apply({ type: "guess", now: now(), by: seatId, word: decision.value });
+          if (stillDue()) await act({ type: "guess", now: now(), by: seatId, word: decision.value });
           break;
         }
       }

@@ -8,7 +8,7 @@ export interface Session {
   spectator: boolean;
 }
 
-export type RevokeReason = "kicked" | "left" | "expired" | "room-closed";
+export type RevokeReason = "kicked" | "left" | "expired" | "room-closed" | "reclaimed";
 
 /**
  * Session tokens, server-wide. A token is revoked when its seat is gone (kicked, left, grace expired), so an

@@ -55,8 +55,10 @@ export function planOf(events: readonly StoredEvent[], rngOf: (seed: string) => 
   const divergence = dealDivergence(events, state);
   if (divergence) return fail(divergence);
   const present = new Set(state.seats.filter((s) => !s.left).map((s) => s.id));
-  const sessions = events
-    .filter((e): e is StoredEvent<SessionRecord> => e.kind === "session")
+  // A seat taken back on another device got a new token: the newest session of a seat is its only valid one.
+  const newestByPlayer = new Map<string, StoredEvent<SessionRecord>>();
+  for (const e of events) if (e.kind === "session") newestByPlayer.set((e as StoredEvent<SessionRecord>).playerId, e as StoredEvent<SessionRecord>);
+  const sessions = [...newestByPlayer.values()]
     .filter((s) => s.spectator || present.has(s.playerId))
     .map(({ token, playerId, spectator, name }) => ({ token, playerId, spectator, name }));
   return { logId, roomCode: open.roomCode, seed: open.seed, initialState: open.initialState as GameState, actions, state, rng, sessions };

@@ -50,7 +50,8 @@ describe("server: identity, reconnection and kicks", () => {
     away.close();
     const seen = await watcher.waitForState((s) => s.seats.find((x) => x.playerId === seatId)?.connected === false, "seat disconnected");
     const status = seen.seats.find((x) => x.playerId === seatId)!;
-    expect(status.graceUntil).toBeGreaterThan(Date.now());
+    expect(status.awaySince).toBeLessThanOrEqual(Date.now());
+    expect(status.fallback).toBe(true);
     expect(turnOf(seen)).toBe(seatId);
 
     const back = connectClient(server.url, { token: tokens[turnIndex] });
@@ -64,7 +65,33 @@ describe("server: identity, reconnection and kicks", () => {
     expect(await back.send(C2S.gameClue, { text: "nice" })).toEqual({ ok: true });
     const after = await watcher.waitForState((s) => s.game.rounds[0]?.clues.length === 1, "the clue");
     expect(after.game.rounds[0].clues[0]).toMatchObject({ playerId: seatId, text: "nice", fallback: false });
-    expect(after.seats.find((x) => x.playerId === seatId)).toMatchObject({ connected: true, graceUntil: null });
+    expect(after.seats.find((x) => x.playerId === seatId)).toMatchObject({ connected: true, awaySince: null, fallback: false });
+  });
+
+  it("a second connection with a seated player's token takes the seat; the first is told and disconnected", async () => {
+    await start({ fallbackAfterMs: 60_000 });
+    const { clients, tokens } = await threeHumans(server);
+    open.push(...clients);
+    const first = clients[1];
+    const seatId = first.latest()!.you.playerId;
+    const replaced = new Promise((resolve) => first.socket.once(S2C.sessionReplaced, resolve));
+    const cut = new Promise((resolve) => first.socket.once("disconnect", resolve));
+    const second = connectClient(server.url, { token: tokens[1] });
+    open.push(second);
+    await connected(second.socket);
+    expect(await replaced).toEqual({ reason: "opened-elsewhere", message: expect.stringContaining("another tab") });
+    expect(await cut).toBe("io server disconnect");
+    const snapshot = await second.waitForState((s) => s.you.playerId === seatId, "the seat's snapshot on the new socket");
+    expect(snapshot.seats.find((x) => x.playerId === seatId)?.connected).toBe(true);
+    expect((await second.send(C2S.roomResync)).ok).toBe(true);
+    // The token still works: the first device can take the seat back, and then the second one is told.
+    const secondReplaced = new Promise((resolve) => second.socket.once(S2C.sessionReplaced, resolve));
+    const again = connectClient(server.url, { token: tokens[1] });
+    open.push(again);
+    await connected(again.socket);
+    expect(await secondReplaced).toMatchObject({ reason: "opened-elsewhere" });
+    expect((await again.send(C2S.roomResync)).ok).toBe(true);
+    await clients[0].waitForState((s) => s.seats.find((x) => x.playerId === seatId)?.connected === true, "the seat connected");
   });
 
   it("plays a disconnected player's turn with the fallback bot, marked as such", async () => {

@@ -187,6 +187,11 @@ describe.each(storeBackends())("store: kill -9 and restart on $name", (backend) 
     await until(back, (s) => s.code === code, "a snapshot of the restored room");
     const restored = back[0].latest!;
     expect(restored.game.gameNumber).toBe(2);
+    // A client that ignores snapshots older than its own (docs/PROTOCOL.md) takes the restored room's first one.
+    for (const [i, p] of back.entries()) {
+      await until([p], (s) => s.code === code, `player ${i}'s first snapshot after the restart`);
+      expect(p.latest!.version, `player ${i}'s version after the restart`).toBeGreaterThan(players[i].latest!.version);
+    }
     expect(restored.you.playerId).toBe(players[0].playerId);
     // Every clue the log holds for the round in play is on the table again (acknowledged ones included).
     const roundNow = restored.game.rounds.at(-1)!;

@@ -57,18 +57,17 @@ describe("clue phase", () => {
     const rows = screen.getAllByTestId("player-row");
     expect(rows).toHaveLength(5);
     const cleo = rows.find((r) => r.dataset.playerId === "p3")!;
-    expect(cleo.textContent).toContain("Offline");
+    expect(cleo.textContent).toContain("is away — a bot plays in their place");
     const gpt = rows.find((r) => r.dataset.playerId === "b2")!;
     expect(gpt.textContent).toContain("LLM · tiny");
     expect(rows.find((r) => r.dataset.playerId === "b1")!.textContent).toContain("Lexical bot");
   });
 
-  it("counts down the seat a disconnected player keeps", () => {
-    const s = snapshot(game());
-    s.seats = s.seats.map((seat) => (seat.playerId === "p3" ? { ...seat, graceUntil: s.serverTime + 30_000 } : seat));
-    render(<RoomView snapshot={s} />);
-    const timer = within(screen.getAllByTestId("player-row").find((r) => r.dataset.playerId === "p3")!).getByRole("timer");
-    expect(timer.getAttribute("aria-label")).toMatch(/^Seat kept: (29|30) seconds left$/);
+  it("says plainly that a bot plays for an away player, with no countdown", () => {
+    render(<RoomView snapshot={snapshot(game())} />);
+    const cleo = screen.getAllByTestId("player-row").find((r) => r.dataset.playerId === "p3")!;
+    expect(within(cleo).getByTestId("away-mark").textContent).toMatch(/is away — a bot plays in their place$/);
+    expect(within(cleo).queryByRole("timer")).toBeNull();
   });
 });
 

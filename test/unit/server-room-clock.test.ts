@@ -88,23 +88,29 @@ describe("room clock", () => {
     room.dispose("room-closed");
   });
 
-  it("keeps a disconnected seat for the grace window, then the player leaves and the token expires", async () => {
+  it("keeps an away player's seat for good, and lets an away spectator go after the grace window", async () => {
     const sessions = new SessionStore();
     const { room } = makeRoom(sessions);
     const ann = await room.admit("Ann", false);
     const ben = await room.admit("Ben", false);
+    const sue = await room.admit("Sue", true);
     const annSocket = fakeSocket();
     const benSocket = fakeSocket();
+    const sueSocket = fakeSocket();
     room.attach(ann.playerId, annSocket);
     room.attach(ben.playerId, benSocket);
+    room.attach(sue.playerId, sueSocket);
     room.detach(ben.playerId, benSocket);
+    room.detach(sue.playerId, sueSocket);
     await vi.advanceTimersByTimeAsync(59_999);
+    expect(sessions.find(sue.token)).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sessions.find(sue.token)).toBeUndefined();
+    expect(sessions.revokedReason(sue.token)).toBe("expired");
+    // Ben is away far longer than the grace window: his seat and token stay.
+    await vi.advanceTimersByTimeAsync(240_000);
     expect(room.serverState!.seats.map((s) => s.name)).toEqual(["Ann", "Ben"]);
     expect(sessions.find(ben.token)).toBeDefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(room.serverState!.seats.map((s) => s.name)).toEqual(["Ann"]);
-    expect(sessions.find(ben.token)).toBeUndefined();
-    expect(sessions.revokedReason(ben.token)).toBe("expired");
     // Ann's socket heard about it.
     const last = annSocket.sent[annSocket.sent.length - 1];
     expect(last[0]).toBe("room:state");
