@@ -82,6 +82,17 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     for (const p of players) p.client.close();
   });
 
+  it("lets a page served by one process open its socket on a sibling, and no other page", { timeout: 20_000 }, async () => {
+    // The sibling list comes with the heartbeat: wait for one after both processes are up.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const sibling = connectClient(b.url, {}, { extraHeaders: { origin: a.url } });
+    await connected(sibling.socket);
+    sibling.close();
+    const stranger = connectClient(b.url, {}, { extraHeaders: { origin: "http://evil.example" } });
+    await expect(connected(stranger.socket)).rejects.toThrow();
+    stranger.close();
+  });
+
   it("never gives one code to two rooms: the registry's reservation is atomic", { timeout: 20_000 }, async () => {
     // Two registries race for the same 200 codes: each code goes to exactly one of them.
     const clientA = new Redis(redis.url);
