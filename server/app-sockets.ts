@@ -23,6 +23,8 @@ import { normalizedRoomCode, roomCodeOfToken } from "./rooms/room-codes";
 import type { ClusterNode } from "./cluster/cluster-node";
 import { CommandError } from "./rooms/command-error";
 import { rawJsonParser } from "./raw-json-parser";
+import { andThen } from "./rooms/command-queue";
+import { isPromiseLike, type MaybePromise } from "./store/log-store";
 
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
 
@@ -146,6 +148,11 @@ export function attachSockets(
       payload = undefined;
     }
     const reply = typeof ack === "function" ? (ack as (r: Ack<object>) => void) : () => {};
+    const fail = (error: unknown) => {
+      if (error instanceof CommandError) return reply(error.toAck());
+      log(`internal error on ${command}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      reply(errorAck("INTERNAL", "the server could not handle this command"));
+    };
     try {
       if (!limiter.tryTake()) return reply(errorAck("RATE_LIMITED", "too many events; slow down"));
       const parsed = PayloadSchemas[command].safeParse(payload ?? {});
@@ -154,19 +161,16 @@ export function attachSockets(
         return reply(errorAck("BAD_PAYLOAD", `${command}: ${issue.path.join(".") || "payload"} ${issue.message}`));
       }
       if (cluster && needsDirectory(socket, command, parsed.data)) {
-        void viaDirectory(socket, command, parsed.data).then(reply, (error: unknown) => reply(failureAck(error, command)));
+        void viaDirectory(socket, command, parsed.data).then(reply, fail);
         return;
       }
-      reply(dispatch(socket, command, parsed.data));
+      // Acknowledged once the move is durable: at once on SQLite, after the commit on Postgres.
+      const answer = dispatch(socket, command, parsed.data);
+      if (isPromiseLike(answer)) answer.then(reply, fail);
+      else reply(answer);
     } catch (error) {
-      reply(failureAck(error, command));
+      fail(error);
     }
-  }
-
-  function failureAck(error: unknown, command: C2SEvent): AckError {
-    if (error instanceof CommandError) return error.toAck();
-    log(`internal error on ${command}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return errorAck("INTERNAL", "the server could not handle this command");
   }
 
   /** Creating a room, or joining one this process does not hold, goes through the cluster's registry. */
@@ -191,21 +195,22 @@ export function attachSockets(
     if (refusal) throw new CommandError("RATE_LIMITED", refusal);
     const code = await node.reserveRoomCode();
     try {
-      return dispatch(socket, command, payload, code);
+      return await dispatch(socket, command, payload, code);
     } finally {
       node.unreserve(code);
     }
   }
 
-  function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown, reservedCode?: string): Ack<Record<string, unknown>> {
+  function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown, reservedCode?: string): MaybePromise<Ack<Record<string, unknown>>> {
     if (event === C2S.roomCreate || event === C2S.roomJoin) {
       if (socket.data.session && registry.get(socket.data.session.roomCode)?.hasMember(socket.data.session.playerId)) {
         throw new CommandError("ALREADY_IN_ROOM", "this socket already has a seat; leave first");
       }
-      const joined = event === C2S.roomCreate ? createRoom(socket, payload as never, reservedCode) : joinRoom(payload as never);
-      socket.data.session = joined;
-      registry.get(joined.roomCode)?.attach(joined.playerId, socket);
-      return { ok: true, code: joined.roomCode, token: joined.token, playerId: joined.playerId, spectator: joined.spectator };
+      return andThen(event === C2S.roomCreate ? createRoom(socket, payload as never, reservedCode) : joinRoom(payload as never), (joined) => {
+        socket.data.session = joined;
+        registry.get(joined.roomCode)?.attach(joined.playerId, socket);
+        return { ok: true as const, code: joined.roomCode, token: joined.token, playerId: joined.playerId, spectator: joined.spectator };
+      });
     }
     const current = socket.data.session;
     const room = current ? registry.get(current.roomCode) : undefined;
@@ -218,21 +223,25 @@ export function attachSockets(
     return room.command(current.playerId, event, payload);
   }
 
-  function createRoom(socket: GameSocket, payload: { name: string; settings?: object }, reservedCode?: string): Session {
+  function createRoom(socket: GameSocket, payload: { name: string; settings?: object }, reservedCode?: string): MaybePromise<Session> {
     // A reserved code came through the cluster, which has already spent the address's room token.
     const refusal = reservedCode ? null : limits.admitRoomCreation(limits.addressOf(socket.request));
     if (refusal) throw new CommandError("RATE_LIMITED", refusal);
     const room = registry.create(payload.settings ?? {}, reservedCode);
-    try {
-      return room.admit(payload.name, false);
-    } catch (error) {
-      // Bad initial settings or name: no half-made room is left behind.
+    // Bad initial settings or name, or a log that could not open: no half-made room is left behind.
+    const abandon = (error: unknown): never => {
       room.dispose("room-closed");
       throw error;
+    };
+    try {
+      const admitted = room.admit(payload.name, false);
+      return isPromiseLike(admitted) ? admitted.catch(abandon) : admitted;
+    } catch (error) {
+      return abandon(error);
     }
   }
 
-  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): Session {
+  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): MaybePromise<Session> {
     const code = normalizedRoomCode(payload.code);
     const room = code ? registry.get(code) : undefined;
     if (!room) throw new CommandError("ROOM_NOT_FOUND", `no room with code "${payload.code.trim().toUpperCase()}"`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { reasoningTokensFromEnv } from "./llm/request-adaptations";
 import type { AddressLimitSettings } from "./rooms/address-limits";
+import { DatabaseUrlSchema } from "./store/store-config";
 
 /**
  * Environment → typed server configuration. Every knob has a default so that `npm start` works with no
@@ -72,6 +73,8 @@ const EnvSchema = z.object({
   SNEAK_MAX_MESSAGE_BYTES: intFrom(16 * 1024, 1024),
   /** Path of the dataset file; default data/sneak-dataset.json through the dataset loader. */
   SNEAK_DATASET: z.string().trim().min(1).optional(),
+  /** The game log on Postgres (several game processes share it); unset: the SQLite file (server/store/store-config.ts). */
+  SNEAK_DATABASE_URL: DatabaseUrlSchema.optional(),
   /** Folder of the built client. */
   SNEAK_STATIC_DIR: z.string().trim().min(1).optional().transform((v) => v ?? "dist"),
 });

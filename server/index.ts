@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     const log = (line: string) => console.error(line);
     const storeConfig = storeConfigFromEnv();
     const deps = await defaultDeps(config, log);
-    const gameLog = wiredGameLog(storeConfig, deps.dataset, config.evaluators, log);
+    const gameLog = await wiredGameLog(storeConfig, deps.dataset, config.evaluators, log);
     // Without a log the data endpoints still answer, with a 503 that says why.
     // Many game processes: rooms found through Redis (docs/DEPLOY.md).
     const cluster = clusterConfig ? await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), null, config.graceMs, log) : undefined;
@@ -34,15 +34,15 @@ async function main(): Promise<void> {
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
     if (cluster) console.log(`Cluster: process ${cluster.processId} at ${clusterConfig!.publicUrl ?? server.url}, room registry in Redis`);
     console.log(
-      storeConfig.path === null
+      gameLog === null
         ? "Game log: off (SNEAK_DB=off)"
-        : `Game log: ${storeConfig.path}${gameLog && gameLog.restore.length > 0 ? ` (${gameLog.restore.length} room(s) restored)` : ""}`,
+        : `Game log: ${gameLog.where}${gameLog && gameLog.restore.length > 0 ? ` (${gameLog.restore.length} room(s) restored)` : ""}`,
     );
     const stop = () => {
-      void server.close().then(() => {
-        gameLog?.close();
-        process.exit(0);
-      });
+      void server
+        .close()
+        .then(() => gameLog?.close())
+        .finally(() => process.exit(0));
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

@@ -24,7 +24,7 @@ const program = new Command("export")
     return parsed.data;
   })
   .option("--format <format>", "jsonl or csv (default: from --out's extension, else jsonl)", (v) => check(v, (EXPORT_FORMATS as readonly string[]).includes(v), "must be jsonl or csv"))
-  .option("--db <path>", "the game log (default: $SNEAK_DB or .data/sneak.db)")
+  .option("--db <path|url>", "the game log: a SQLite file or a postgres:// URL (default: $SNEAK_DATABASE_URL, else $SNEAK_DB or .data/sneak.db)")
   .showHelpAfterError(false)
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
 
@@ -37,15 +37,15 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{ out: string; game?: string; since?: number; format?: ExportFormat; db?: string }>();
   const format: ExportFormat = opts.format ?? (opts.out.toLowerCase().endsWith(".csv") ? "csv" : "jsonl");
-  const store = openLogForReading(opts.db);
+  const store = await openLogForReading(opts.db);
   try {
     const [, selector, number] = opts.game ? GAME_SELECTOR.exec(opts.game)! : [];
-    const logId = selector === undefined ? undefined : selectedLogs(store, { logId: selector })[0];
-    if (selector !== undefined && logId === undefined) throw new Error(`no game log for ${selector} in ${store.path}`);
+    const logId = selector === undefined ? undefined : (await selectedLogs(store, { logId: selector }))[0];
+    if (selector !== undefined && logId === undefined) throw new Error(`no game log for ${selector} in ${store.where}`);
     const filter = { logId, gameNumber: number === undefined ? undefined : Number(number), since: opts.since };
     const out = opts.out === "-" ? process.stdout : createWriteStream(opts.out);
     let count = 0;
-    for (const chunk of exportChunks(store, filter, format)) {
+    for await (const chunk of exportChunks(store, filter, format)) {
       count++;
       if (!out.write(chunk)) await once(out, "drain");
     }
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       console.error(`wrote ${what} to ${opts.out}`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { readFileSync } from "node:fs";
-import { exportLines } from "../export/export-lines";
+import { exportLinesOf } from "../export/export-lines";
 import type { ExportLine } from "../export/export-types";
 import { leaderboardFrom } from "../export/leaderboard";
 import { leaderboardMarkdown } from "../export/leaderboard-table";
@@ -13,7 +13,7 @@ import { openLogForReading } from "../export/open-log";
 
 const program = new Command("leaderboard")
   .description("Humans versus models: per-generator SNEAK scores and human–evaluator agreement (Tables 5–7)")
-  .option("--db <path>", "the game log (default: $SNEAK_DB or .data/sneak.db)")
+  .option("--db <path|url>", "the game log: a SQLite file or a postgres:// URL (default: $SNEAK_DATABASE_URL, else $SNEAK_DB or .data/sneak.db)")
   .option("--in <file>", "read an export (JSONL) instead of the game log")
   .option("--json", "print JSON instead of Markdown tables")
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
@@ -38,26 +38,24 @@ function linesOfFile(path: string): ExportLine[] {
     });
 }
 
-function main(): void {
+async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{ db?: string; in?: string; json?: boolean }>();
   let lines: ExportLine[];
   if (opts.in) lines = linesOfFile(opts.in);
   else {
-    const store = openLogForReading(opts.db);
+    const store = await openLogForReading(opts.db);
     try {
-      lines = [...exportLines(store)];
+      lines = await exportLinesOf(store);
     } finally {
-      store.close();
+      await store.close();
     }
   }
   const board = leaderboardFrom(lines);
   process.stdout.write(opts.json ? JSON.stringify(board, null, 2) + "\n" : leaderboardMarkdown(board));
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(`leaderboard: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
   process.exit(1);
-}
+});

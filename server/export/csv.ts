@@ -24,17 +24,36 @@ export const CSV_COLUMNS = [
 ] as const;
 
 export function* csvRows(lines: Iterable<ExportLine>): Generator<string> {
-  yield CSV_COLUMNS.join(",") + "\r\n";
+  const rows = csvRowBuilder();
+  yield rows.header;
+  for (const line of lines) yield* rows.add(line);
+  yield* rows.end();
+}
+
+/** The same rows from lines read from the log as they come (the export reads one log at a time). */
+export async function* csvRowsOf(lines: AsyncIterable<ExportLine>): AsyncGenerator<string> {
+  const rows = csvRowBuilder();
+  yield rows.header;
+  for await (const line of lines) yield* rows.add(line);
+  yield* rows.end();
+}
+
+function csvRowBuilder(): { header: string; add(line: ExportLine): string[]; end(): string[] } {
   // A round's outcome comes after its clues, so hold the clues until it arrives.
   let held: ClueLine[] = [];
-  for (const line of lines) {
-    if (line.type === "clue") held.push(line);
-    else {
-      for (const clue of held) if (clue.game === line.game && clue.round === line.round) yield rowOf(clue, line);
+  return {
+    header: CSV_COLUMNS.join(",") + "\r\n",
+    add(line) {
+      if (line.type === "clue") {
+        held.push(line);
+        return [];
+      }
+      const rows = held.filter((clue) => clue.game === line.game && clue.round === line.round).map((clue) => rowOf(clue, line));
       held = held.filter((c) => c.game !== line.game || c.round !== line.round);
-    }
-  }
-  for (const clue of held) yield rowOf(clue, null);
+      return rows;
+    },
+    end: () => held.map((clue) => rowOf(clue, null)),
+  };
 }
 
 function rowOf(clue: ClueLine, round: RoundLine | null): string {

@@ -1,4 +1,4 @@
-import type { GameStore } from "../store/game-store";
+import type { LogReader } from "../store/log-store";
 import type { BotDecisionRecord, ClueRecord, EvaluatorCallRecord, LogOpenRecord, RoundDealtRecord, StoredEvent, StoreRecord } from "../store/records";
 import { CallPool, meansOf } from "./clue-evaluations";
 import { EXPORT_FORMAT_VERSION, type ClueLine, type ExportLine, type RoundLine } from "./export-types";
@@ -18,8 +18,8 @@ export interface ExportFilter {
 }
 
 /** The log ids a filter selects; a room code resolves to the latest log of that room. */
-export function selectedLogs(store: GameStore, filter: ExportFilter): string[] {
-  const all = store.logs({ since: filter.since });
+export async function selectedLogs(store: LogReader, filter: ExportFilter): Promise<string[]> {
+  const all = await store.logs({ since: filter.since });
   if (filter.logId === undefined) return all.map((l) => l.logId);
   const exact = all.filter((l) => l.logId === filter.logId);
   if (exact.length > 0) return exact.map((l) => l.logId);
@@ -27,10 +27,18 @@ export function selectedLogs(store: GameStore, filter: ExportFilter): string[] {
   return byRoom.length > 0 ? [byRoom[byRoom.length - 1].logId] : [];
 }
 
-export function* exportLines(store: GameStore, filter: ExportFilter = {}): Generator<ExportLine> {
-  for (const logId of selectedLogs(store, filter)) {
-    for (const line of logLines(logId, store.eventsOf(logId))) if (filter.gameNumber === undefined || line.gameNumber === filter.gameNumber) yield line;
+/** The lines of every selected log, read one log at a time (from SQLite or Postgres). */
+export async function* exportLines(store: LogReader, filter: ExportFilter = {}): AsyncGenerator<ExportLine> {
+  for (const logId of await selectedLogs(store, filter)) {
+    for (const line of logLines(logId, await store.eventsOf(logId))) if (filter.gameNumber === undefined || line.gameNumber === filter.gameNumber) yield line;
   }
+}
+
+/** All of them at once (the leaderboard, tests). */
+export async function exportLinesOf(store: LogReader, filter: ExportFilter = {}): Promise<ExportLine[]> {
+  const lines: ExportLine[] = [];
+  for await (const line of exportLines(store, filter)) lines.push(line);
+  return lines;
 }
 
 interface OpenRound {

@@ -15,6 +15,8 @@ import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
 import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } from "./room-snapshots";
+import { andThen, CommandQueue, settleMaybe } from "./command-queue";
+import { isPromiseLike, type MaybePromise } from "../store/log-store";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -41,11 +43,15 @@ export interface RoomDeps {
 /** Hooks for the game log (server/store) and the CLI; every one optional. */
 export interface RoomObserver {
   /** The table exists: its first state (the lobby with the host seated, initial settings applied). */
-  onCreate?(room: Room, state: GameState): void;
-  /** Every accepted action, before it takes effect: a throw refuses it (the log could not make it durable). */
-  onAction?(room: Room, action: GameAction, state: GameState, before: GameState): void;
-  /** A session token was issued (so a restarted server can let the player back in). */
-  onSession?(room: Room, session: { token: string; playerId: string; spectator: boolean }, name: string): void;
+  onCreate?(room: Room, state: GameState): MaybePromise<void>;
+  /**
+   * Every accepted action, before it takes effect: a throw (or a rejected promise) refuses it, with the
+   * error's message to the player (the log could not make it durable). A promise holds the room's later
+   * changes until it settles (command-queue.ts).
+   */
+  onAction?(room: Room, action: GameAction, state: GameState, before: GameState): MaybePromise<void>;
+  /** A session token was issued (so a restarted server can let the player back in); durable before the ack. */
+  onSession?(room: Room, session: { token: string; playerId: string; spectator: boolean }, name: string): MaybePromise<void>;
   /** The room's evaluators, wrapped (e.g. to record every request); called once per room. */
   evaluatorsFor?(room: Room, evaluators: readonly Evaluator[]): Evaluator[];
   onDispose?(room: Room, reason: string): void;
@@ -82,6 +88,8 @@ export class Room {
   private disposed = false;
   private broadcastPending = false;
   private readonly now: () => number;
+  /** Every change of the rules state goes through here, in order (command-queue.ts). */
+  private readonly changes = new CommandQueue();
 
   constructor(
     readonly code: string,
@@ -118,44 +126,56 @@ export class Room {
   }
 
   /** Seats a human (or adds a spectator) and issues their session token. The first human creates the game. */
-  admit(name: string, spectator: boolean): Session {
-    const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
-    if (!spectator) {
-      if (this.state === null) this.createGameWithHost(playerId, name, "human");
-      else this.apply({ type: "join", now: this.now(), playerId, name });
-    } else if (this.state === null) {
-      throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
-    }
-    const session = this.deps.sessions.issue(this.code, playerId, spectator);
-    this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim());
-    this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), graceUntil: null });
-    this.broadcast();
-    return session;
+  admit(name: string, spectator: boolean): MaybePromise<Session> {
+    return this.changes.run(() => {
+      const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
+      let seated: MaybePromise<void> = undefined;
+      if (!spectator) {
+        if (this.state === null) seated = this.createGameWithHost(playerId, name, "human");
+        else seated = this.apply({ type: "join", now: this.now(), playerId, name });
+      } else if (this.state === null) {
+        throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
+      }
+      return andThen(seated, () => {
+        const session = this.deps.sessions.issue(this.code, playerId, spectator);
+        const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim()));
+        this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), graceUntil: null });
+        this.broadcast();
+        return andThen(logged, () => session);
+      });
+    });
   }
 
   /** A bots-only table for the CLI and tests: the first bot hosts. */
-  seatBots(bots: readonly { name: string; profile: string }[]): PlayerId[] {
+  seatBots(bots: readonly { name: string; profile: string }[]): MaybePromise<PlayerId[]> {
     const ids: PlayerId[] = [];
+    let seated: MaybePromise<void> = undefined;
     for (const bot of bots) {
-      const playerId = `b-${randomBytes(6).toString("base64url")}`;
-      if (this.state === null) this.createGameWithHost(playerId, bot.name, "bot", bot.profile);
-      else this.apply({ type: "addBot", now: this.now(), by: this.state.hostId!, playerId, name: bot.name, botProfile: bot.profile });
-      ids.push(playerId);
+      seated = andThen(seated, () =>
+        this.changes.run(() => {
+          const playerId = `b-${randomBytes(6).toString("base64url")}`;
+          ids.push(playerId);
+          if (this.state === null) return this.createGameWithHost(playerId, bot.name, "bot", bot.profile);
+          return this.apply({ type: "addBot", now: this.now(), by: this.state.hostId!, playerId, name: bot.name, botProfile: bot.profile });
+        }),
+      );
     }
-    return ids;
+    return andThen(seated, () => ids);
   }
 
   /** Host commands for a table the server runs itself (the CLI): applied as the host; a refusal throws. */
-  hostAct(action: "start" | "nextRound" | "endGame"): void;
-  hostAct(action: "updateSettings", settings: Partial<GameSettings>): void;
-  hostAct(action: "start" | "nextRound" | "endGame" | "updateSettings", settings?: Partial<GameSettings>): void {
-    const by = this.state?.hostId;
-    if (!by) throw new CommandError("NOT_IN_ROOM", "this room has no table yet");
-    if (action === "updateSettings") this.apply({ type: "updateSettings", now: this.now(), by, settings: settings ?? {} });
-    else this.apply({ type: action, now: this.now(), by });
+  hostAct(action: "start" | "nextRound" | "endGame"): MaybePromise<void>;
+  hostAct(action: "updateSettings", settings: Partial<GameSettings>): MaybePromise<void>;
+  hostAct(action: "start" | "nextRound" | "endGame" | "updateSettings", settings?: Partial<GameSettings>): MaybePromise<void> {
+    return this.changes.run(() => {
+      const by = this.state?.hostId;
+      if (!by) throw new CommandError("NOT_IN_ROOM", "this room has no table yet");
+      if (action === "updateSettings") return this.apply({ type: "updateSettings", now: this.now(), by, settings: settings ?? {} });
+      return this.apply({ type: action, now: this.now(), by });
+    });
   }
 
-  private createGameWithHost(playerId: PlayerId, name: string, kind: "human" | "bot", botProfile?: string): void {
+  private createGameWithHost(playerId: PlayerId, name: string, kind: "human" | "bot", botProfile?: string): MaybePromise<void> {
     let state: GameState;
     try {
       state = createGame({
@@ -177,7 +197,8 @@ export class Room {
       }
       this.state = result.state;
     }
-    this.deps.observer?.onCreate?.(this, this.state);
+    // The log opens before the host's session is issued (admit waits for both on Postgres).
+    return this.recorded(() => this.deps.observer?.onCreate?.(this, this.state!));
   }
 
   /**
@@ -275,7 +296,7 @@ export class Room {
     clearTimeout(member.graceTimer);
     this.members.delete(playerId);
     if (!member.spectator && this.state?.seats.some((s) => s.id === playerId)) {
-      this.applyInternal({ type: "leave", now: this.now(), playerId });
+      void this.applyInternal({ type: "leave", now: this.now(), playerId });
     }
     // Leaving keeps the socket (it may join another room); being removed closes it.
     for (const socket of member.sockets) {
@@ -357,13 +378,20 @@ export class Room {
   // ─── Commands ─────────────────────────────────────────────────────────────
 
   /** A client command from an authenticated member; returns the ack or throws a CommandError. */
-  command(playerId: PlayerId, event: C2SEvent, payload: unknown): { ok: true } & Record<string, unknown> {
+  command(playerId: PlayerId, event: C2SEvent, payload: unknown): MaybePromise<{ ok: true } & Record<string, unknown>> {
+    const member = this.members.get(playerId);
+    if (!member || !this.state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
+    // A resync changes nothing: answered at once, even while moves wait for the log.
+    if (event === C2S.roomResync) return { ok: true, state: snapshotFor(this.snapshotSource(), member) };
+    return this.changes.run(() => this.change(playerId, event, payload));
+  }
+
+  private change(playerId: PlayerId, event: C2SEvent, payload: unknown): MaybePromise<{ ok: true } & Record<string, unknown>> {
     const member = this.members.get(playerId);
     const state = this.state;
     if (!member || !state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
     const now = this.now();
     const p = payload as Record<string, unknown>;
-    if (event === C2S.roomResync) return { ok: true, state: snapshotFor(this.snapshotSource(), member) };
     if (member.spectator) {
       if (event.startsWith("host:") || event.startsWith("game:") || event === C2S.chatSend) {
         throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
@@ -371,26 +399,23 @@ export class Room {
     }
     switch (event) {
       case C2S.hostAddBot:
-        return { ok: true, playerId: this.addBot(playerId, p as { kind: "lexical" | "llm"; model?: string; name?: string }) };
+        return andThen(this.addBot(playerId, p as { kind: "lexical" | "llm"; model?: string; name?: string }), (added) => ({ ok: true as const, playerId: added }));
       case C2S.hostRemoveBot: {
         const target = state.seats.find((s) => s.id === p.playerId);
         if (!target || target.kind !== "bot") throw new CommandError("UNKNOWN_PLAYER", "no bot with that id at this table");
-        this.apply({ type: "kick", now, by: playerId, playerId: target.id });
-        return { ok: true };
+        return andThen(this.apply({ type: "kick", now, by: playerId, playerId: target.id }), () => OK);
       }
       case C2S.hostKick:
-        this.kick(playerId, p.playerId as string);
-        return { ok: true };
+        return andThen(this.kick(playerId, p.playerId as string), () => OK);
       default: {
         const action = gameActionFor(event, playerId, payload, now);
         if (!action) throw new CommandError("BAD_PAYLOAD", `"${event}" is not a room command`);
-        this.apply(action);
-        return { ok: true };
+        return andThen(this.apply(action), () => OK);
       }
     }
   }
 
-  private addBot(by: PlayerId, request: { kind: "lexical" | "llm"; model?: string; name?: string }): PlayerId {
+  private addBot(by: PlayerId, request: { kind: "lexical" | "llm"; model?: string; name?: string }): MaybePromise<PlayerId> {
     const state = this.state!;
     if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can add bots");
     let profile = "lexical";
@@ -404,11 +429,10 @@ export class Room {
     const playerId = `b-${randomBytes(6).toString("base64url")}`;
     const taken = new Set(state.seats.map((s) => s.name.toLowerCase()));
     const name = request.name ?? BOT_NAMES.find((n) => !taken.has(n.toLowerCase())) ?? `Bot ${state.seats.length + 1}`;
-    this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile });
-    return playerId;
+    return andThen(this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile }), () => playerId);
   }
 
-  private kick(by: PlayerId, targetId: PlayerId): void {
+  private kick(by: PlayerId, targetId: PlayerId): MaybePromise<void> {
     const state = this.state!;
     if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can remove players");
     const target = this.members.get(targetId);
@@ -417,8 +441,8 @@ export class Room {
       this.removeMember(targetId, "kicked");
       return;
     }
-    this.apply({ type: "kick", now: this.now(), by, playerId: targetId });
-    if (target) {
+    return andThen(this.apply({ type: "kick", now: this.now(), by, playerId: targetId }), () => {
+      if (!target) return;
       this.deps.sessions.revoke(target.token, "kicked");
       this.members.delete(targetId);
       clearTimeout(target.graceTimer);
@@ -427,13 +451,16 @@ export class Room {
         socket.data.session = undefined;
         socket.disconnect(true);
       }
-    }
+    });
   }
 
   // ─── Applying actions ─────────────────────────────────────────────────────
 
-  /** Applies a player's action; a refusal becomes a RULE error ack. */
-  private apply(action: GameAction): void {
+  /**
+   * Applies a player's action; a refusal becomes a RULE error ack. Called inside a change of the room's
+   * queue (`this.changes`), so the state it checks against cannot move until it has settled.
+   */
+  private apply(action: GameAction): MaybePromise<void> {
     if (!this.state) throw new CommandError("NOT_IN_ROOM", "this room has no table yet");
     const before = this.state;
     const result = applyAction(before, action, this.rng);
@@ -442,24 +469,48 @@ export class Room {
       throw new CommandError(code, result.message, result.code);
     }
     // The game log makes the action durable before it takes effect (and before any ack); if it cannot,
-    // the action is refused as an internal error rather than played unrecorded.
-    this.deps.observer?.onAction?.(this, action, result.state, before);
-    this.state = result.state;
-    this.version++;
-    this.afterChange(before, result.state);
+    // the action is refused with the log's message rather than played unrecorded.
+    const durable = this.recorded(() => this.deps.observer?.onAction?.(this, action, result.state, before));
+    if (!isPromiseLike(durable)) return this.take(before, result.state);
+    return durable.then(() => this.take(before, result.state));
   }
 
-  /** Applies a server-made action (timeouts, bots, scores); a refusal is logged, never thrown. */
-  private applyInternal(action: GameAction): boolean {
+  /** The action is durable: it takes effect. */
+  private take(before: GameState, after: GameState): void {
+    this.state = after;
+    this.version++;
+    // A room closed while its last move was being written keeps the state and starts nothing new.
+    if (!this.disposed) this.afterChange(before, after);
+  }
+
+  /** An observer's write; its failure (thrown or rejected) refuses the change as an INTERNAL error with its message. */
+  private recorded(write: () => MaybePromise<void> | undefined): MaybePromise<void> {
+    const refusal = (error: unknown) => (error instanceof CommandError ? error : new CommandError("INTERNAL", error instanceof Error ? error.message : String(error)));
+    let written: MaybePromise<void> | undefined;
     try {
-      this.apply(action);
-      return true;
+      written = write();
     } catch (error) {
-      // Server-made actions run from timers: nothing may escape to crash the process.
-      if (!(error instanceof CommandError)) this.deps.log(`room ${this.code}: ${action.type} failed: ${error instanceof Error ? error.message : String(error)}`);
-      else if (action.type !== "readyToVote") this.deps.log(`room ${this.code}: ${action.type} refused: ${error.message}`);
-      return false;
+      throw refusal(error);
     }
+    if (isPromiseLike(written)) {
+      return written.then(undefined, (error: unknown) => {
+        throw refusal(error);
+      });
+    }
+  }
+
+  /** Applies a server-made action (timeouts, bots, scores) in the room's queue; a refusal is logged, never thrown. */
+  private applyInternal(action: GameAction): MaybePromise<boolean> {
+    // Server-made actions run from timers: nothing may escape to crash the process.
+    return settleMaybe(
+      () => this.changes.run(() => this.apply(action)),
+      () => true,
+      (error) => {
+        if (!(error instanceof CommandError) || error.code === "INTERNAL") this.deps.log(`room ${this.code}: ${action.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+        else if (action.type !== "readyToVote") this.deps.log(`room ${this.code}: ${action.type} refused: ${error.message}`);
+        return false;
+      },
+    );
   }
 
   private afterChange(before: GameState, after: GameState): void {
@@ -532,7 +583,7 @@ export class Room {
     for (const scored of scores) this.deps.observer?.onScores?.(this, key, scored);
     // A round's scores usually arrive together at the reveal: one action, one log write and one snapshot for
     // all of them, not one per clue (each snapshot goes to every member and carries every clue's scores).
-    this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clues: scores.map((scored) => ({ clueIndex: scored.clueIndex, scores: [scored] })) });
+    void this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clues: scores.map((scored) => ({ clueIndex: scored.clueIndex, scores: [scored] })) });
   }
 
   // ─── Clock ────────────────────────────────────────────────────────────────
@@ -558,7 +609,7 @@ export class Room {
       if (duty) fallbackClue = await this.seats.legalClue(turnId, duty, this.deps.fallbackAgent);
       if (this.state?.deadline !== deadline) return;
     }
-    if (this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) return;
+    if (await this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) return;
     // Refused (a clock step, a state the rules did not expect): try again shortly rather than spin.
     clearTimeout(this.phaseTimer);
     this.phaseTimer = setTimeout(() => void this.onDeadline(deadline), 1000);
@@ -601,5 +652,7 @@ export class Room {
     sendSnapshots(this.snapshotSource());
   }
 }
+
+const OK = { ok: true } as const;
 
 const BOT_NAMES = ["Ada", "Basil", "Clio", "Dex", "Echo", "Fern", "Gus", "Hal", "Iris", "Juno"];

@@ -22,8 +22,8 @@ export interface SeatDriverHost {
   isConnected(seatId: PlayerId): boolean;
   /** The grid a round's chameleon saw while clues were given (for the hidden-grid guess). */
   gridSeen(roundKey: string): string[] | undefined;
-  /** Applies a server-made action; false when the rules refused it (logged by the room). */
-  apply(action: GameAction): boolean;
+  /** Applies a server-made action; false when the rules refused it (logged by the room). A promise while the game log writes. */
+  apply(action: GameAction): boolean | Promise<boolean>;
   now(): number;
 }
 

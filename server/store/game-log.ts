@@ -1,15 +1,27 @@
 import type { GameAction, GameState, PlayerId, RoundState } from "../../shared/game/types";
 import type { Evaluator } from "../../shared/sneak/types";
-import type { GameStore, LogBatch } from "./game-store";
+import { FencedError, isPromiseLike, type LogBatch, type LogStore, type MaybePromise } from "./log-store";
 import type { StoreRecord } from "./records";
 import { recordingEvaluator } from "./recording-evaluator";
 import { recordsOfChange } from "./state-records";
 
 /**
- * The game server's side of the log: the room calls these hooks (server/rooms/room.ts, `RoomObserver`) and
- * each writes synchronously, so an action is in the log before the command that caused it is acknowledged.
+ * The game server's side of the log: the room calls these hooks (server/rooms/room.ts, `RoomObserver`), and
+ * an action is in the log before the command that caused it is acknowledged. On SQLite every write is
+ * synchronous and the hooks return nothing; on Postgres the hooks that must be durable first (open, action,
+ * session) return a promise that the room waits for before the move takes effect.
  * One log per room: opened with the room's first state, closed when the room is disposed.
  */
+
+/** A write the log could not make durable; its message is for the player (details go to the server's log). */
+export class LogWriteError extends Error {
+  constructor(
+    message: string,
+    readonly fenced: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /** What the log needs to know of a room. */
 export interface LoggedRoom {
@@ -26,6 +38,7 @@ export interface DecisionLike {
 
 interface RoomEntry {
   logId: string;
+  roomCode: string;
   state: GameState | null;
   /** Seats the fallback bot is playing right now (an absent human): their moves are logged as fallbacks. */
   fallbackSeats: Set<PlayerId>;
@@ -47,9 +60,12 @@ export class GameLog {
   private counter = 0;
   private pending: LogBatch[] = [];
   private flushScheduled = false;
+  /** Postgres writes not yet settled (settled() waits for them). */
+  private outstanding = 0;
+  private readonly settledWaiters: (() => void)[] = [];
 
   constructor(
-    readonly store: GameStore,
+    readonly store: LogStore,
     private readonly options: GameLogOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -66,25 +82,25 @@ export class GameLog {
   }
 
   /** The room's table exists: its starting state opens the log (the actions replay from it). */
-  opened(room: LoggedRoom, initialState: GameState): void {
+  opened(room: LoggedRoom, initialState: GameState): MaybePromise<void> {
     const logId = this.freshLogId(room.code);
-    this.rooms.set(room, { logId, state: initialState, fallbackSeats: new Set() });
-    this.write(logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState, evaluators: this.options.evaluatorIds }], "now");
+    this.rooms.set(room, { logId, roomCode: room.code, state: initialState, fallbackSeats: new Set() });
+    return this.write(room.code, logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState, evaluators: this.options.evaluatorIds }], "now");
   }
 
   /** A room rebuilt from its log after a restart goes on writing to the same log. */
   resumed(room: LoggedRoom, logId: string, state: GameState): void {
-    this.rooms.set(room, { logId, state, fallbackSeats: new Set() });
+    this.rooms.set(room, { logId, roomCode: room.code, state, fallbackSeats: new Set() });
   }
 
   /** An action the rules accepted, with the state it produced. Throws when it cannot be made durable. */
-  applied(room: LoggedRoom, action: GameAction, state: GameState): void {
+  applied(room: LoggedRoom, action: GameAction, state: GameState): MaybePromise<void> {
     let entry = this.rooms.get(room);
     if (!entry) {
       // A room the log never saw open (no `opened` hook): log it anyway; it cannot be restored.
-      entry = { logId: this.freshLogId(room.code), state: null, fallbackSeats: new Set() };
+      entry = { logId: this.freshLogId(room.code), roomCode: room.code, state: null, fallbackSeats: new Set() };
       this.rooms.set(room, entry);
-      this.write(entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
+      void this.write(room.code, entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
     }
     const before = entry.state;
     const fallbackSeats = entry.fallbackSeats;
@@ -94,18 +110,28 @@ export class GameLog {
           playedByFallback: (id) => fallbackSeats.has(id),
         })
       : [];
-    this.write(entry.logId, [{ kind: "action", action }, ...derived], "now");
+    const written = this.write(entry.roomCode, entry.logId, [{ kind: "action", action }, ...derived], "now");
+    // The next action's records are derived from this state: the room sends it only after this write settled.
     entry.state = state;
-    // A fallback decision covers the one move the room applies right after it; a timeout is the server's move.
-    if ("by" in action && typeof action.by === "string") fallbackSeats.delete(action.by);
-    if (action.type === "timeout") fallbackSeats.clear();
+    const settled = () => {
+      // A fallback decision covers the one move the room applies right after it; a timeout is the server's move.
+      if ("by" in action && typeof action.by === "string") fallbackSeats.delete(action.by);
+      if (action.type === "timeout") fallbackSeats.clear();
+    };
+    if (!isPromiseLike(written)) return settled();
+    const logged = entry;
+    return written.then(settled, (error: unknown) => {
+      // Refused: the room keeps the state before this action, and so must the log's diff.
+      if (logged.state === state) logged.state = before;
+      throw error;
+    });
   }
 
   /** A session token was issued: kept so that players can reconnect after a restart. */
-  session(room: LoggedRoom, session: { token: string; playerId: string; spectator: boolean }, name: string): void {
+  session(room: LoggedRoom, session: { token: string; playerId: string; spectator: boolean }, name: string): MaybePromise<void> {
     const entry = this.rooms.get(room);
     if (!entry) return;
-    this.write(entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], "now");
+    return this.write(entry.roomCode, entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], "now");
   }
 
   /** A bot's (or the fallback bot's) decision, before the room applies it. */
@@ -119,7 +145,7 @@ export class GameLog {
     const human = seat?.kind !== "bot";
     // The server decides for a human seat only when the human is absent or timed out: a fallback move.
     if (human) entry.fallbackSeats.add(playerId);
-    this.write(entry.logId, [
+    void this.write(entry.roomCode, entry.logId, [
       {
         kind: "bot-decision",
         ...(round && seatIndex >= 0 ? { gameNumber: state!.gameNumber, round: round.number, seat: seatIndex } : {}),
@@ -139,7 +165,7 @@ export class GameLog {
     return evaluators.map((evaluator) =>
       recordingEvaluator(evaluator, (call) => {
         const entry = this.rooms.get(room);
-        if (entry) this.write(entry.logId, [call]);
+        if (entry) void this.write(entry.roomCode, entry.logId, [call]);
       }),
     );
   }
@@ -147,58 +173,95 @@ export class GameLog {
   closed(room: LoggedRoom, reason: string): void {
     const entry = this.rooms.get(room);
     if (!entry) return;
+    const forget = () => this.store.forget(entry.logId);
     try {
-      this.write(entry.logId, [{ kind: "log-close", reason }], "now");
-    } catch {
+      const written = this.write(entry.roomCode, entry.logId, [{ kind: "log-close", reason }], "now");
       // Reported by write; a room that closes must not fail because its log could not say so.
+      if (isPromiseLike(written)) void written.then(forget, forget);
+      else forget();
+    } catch {
+      forget();
     }
-    this.store.forget(entry.logId);
     this.rooms.delete(room);
   }
 
   /** Closes a log the server cannot restore (used at start-up). */
-  closeLog(logId: string, reason: string): void {
-    this.write(logId, [{ kind: "log-close", reason }], "now");
+  closeLog(logId: string, reason: string, roomCode?: string): MaybePromise<void> {
+    return this.write(roomCode, logId, [{ kind: "log-close", reason }], "now");
   }
 
   /**
-   * `now`: written before returning, in one transaction with any records of the same log still waiting
-   * (so the log keeps their order); throws when that fails, so the room refuses the move. `soon`: records no
-   * command waits for (judge calls, bot decisions) wait for the end of the event-loop turn and go in one
-   * transaction for all rooms; a bot decision is written with the move it led to, which follows it at once.
+   * `now`: written before returning (SQLite) or resolving (Postgres), together with any records of the same
+   * log still waiting (so the log keeps their order); a failure throws (or rejects) a LogWriteError, so the
+   * room refuses the move. `soon`: records no command waits for (judge calls, bot decisions) wait for the end
+   * of the event-loop turn and go in one write for all rooms; a bot decision is written with the move it led
+   * to, which follows it at once.
    */
-  private write(logId: string, records: StoreRecord[], when: "now" | "soon" = "soon"): void {
+  private write(roomCode: string | undefined, logId: string, records: StoreRecord[], when: "now" | "soon" = "soon"): MaybePromise<void> {
     const at = this.now();
     if (when === "soon") {
-      this.pending.push({ logId, records, at });
+      this.pending.push({ logId, records, at, roomCode });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => void this.flush());
       }
       return;
     }
     const earlier = this.pending.filter((batch) => batch.logId === logId);
-    const batches: LogBatch[] = [...earlier, { logId, records, at }];
-    try {
-      this.store.appendBatches(batches);
-      if (earlier.length > 0) this.pending = this.pending.filter((batch) => batch.logId !== logId);
-    } catch (error) {
+    const batches: LogBatch[] = [...earlier, { logId, records, at, roomCode }];
+    if (earlier.length > 0) this.pending = this.pending.filter((batch) => batch.logId !== logId);
+    const refused = (error: unknown): LogWriteError => {
       const message = error instanceof Error ? error.message : String(error);
       this.report(`game log: could not write ${records.map((r) => r.kind).join(", ")} to ${logId}: ${message}`);
-      throw new Error(`the game log could not record this move (${message})`);
+      return error instanceof FencedError
+        ? new LogWriteError("this room has moved to another game server; reconnect to reach it", true)
+        : new LogWriteError("the game log could not record this move, so it was not played; try again", false);
+    };
+    let written: MaybePromise<void>;
+    try {
+      written = this.store.appendBatches(batches);
+    } catch (error) {
+      // The waiting records of this log stay waiting (SQLite wrote none of the batch).
+      this.pending.unshift(...earlier);
+      throw refused(error);
+    }
+    if (isPromiseLike(written)) {
+      this.outstanding++;
+      return written.then(
+        () => this.settle(),
+        (error: unknown) => {
+          this.settle();
+          throw refused(error);
+        },
+      );
     }
   }
 
+  private settle(): void {
+    if (--this.outstanding === 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when every write made so far (and the records waiting for the end of the turn) has been written or refused. */
+  async settled(): Promise<void> {
+    await this.flush();
+    if (this.outstanding > 0) await new Promise<void>((resolve) => this.settledWaiters.push(resolve));
+  }
+
   /** Writes the records waiting for the end of the turn (also called before the store closes). */
-  flush(): void {
+  flush(): MaybePromise<void> {
     this.flushScheduled = false;
     const batches = this.pending;
     this.pending = [];
-    try {
-      this.store.appendBatches(batches);
-    } catch (error) {
+    if (batches.length === 0) return;
+    const report = (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       this.report(`game log: could not write ${batches.reduce((n, b) => n + b.records.length, 0)} judge calls and bot decisions: ${message}`);
+    };
+    try {
+      const written = this.store.appendBatches(batches);
+      if (isPromiseLike(written)) return written.catch(report);
+    } catch (error) {
+      report(error);
     }
   }
 }

@@ -5,6 +5,9 @@ import { startCheckpointer, type Checkpointer, type CheckpointStats } from "./ch
 import { openSqlite, type SqliteDatabase, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver";
 import { acquireWriterLock, type WriterLock } from "./writer-lock";
 import type { RecordKind, RecordOf, StoreRecord, StoredEvent } from "./records";
+import type { LogBatch, LogStore, LogSummary } from "./log-store";
+
+export type { LogBatch, LogSummary } from "./log-store";
 
 /**
  * The durable game log: SQLite in WAL mode, written synchronously on the command path. When `append`
@@ -48,24 +51,8 @@ interface EventRow {
   payload: string;
 }
 
-/** Records for one log, written at one time. */
-export interface LogBatch {
-  logId: string;
-  records: readonly StoreRecord[];
-  at: number;
-}
-
-/** One room's log. */
-export interface LogSummary {
-  logId: string;
-  roomCode: string;
-  openedAt: number;
-  /** null while the room is open (or the server died with it open). */
-  closedAt: number | null;
-  closeReason: string | null;
-}
-
-export class GameStore {
+export class GameStore implements LogStore {
+  readonly backend = "sqlite" as const;
   readonly path: string;
   private readonly db: SqliteDatabase;
   private readonly nextSeq = new Map<string, number>();
@@ -236,6 +223,15 @@ export class GameStore {
   /** The id of the newest event: it changes whenever anything is written (caches key on it). */
   lastEventId(): number {
     return (this.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id;
+  }
+
+  get where(): string {
+    return this.path;
+  }
+
+  /** One writer per file (writer-lock.ts) already keeps a room from being written twice: the epoch is always 1. */
+  claimRoom(_roomCode: string, _owner?: string): number {
+    return 1;
   }
 
   /** Drops what the store caches about a log that will not be written again (a closed room). */

@@ -1,7 +1,7 @@
 import { applyAction } from "../../shared/game/rules";
 import type { GameAction, GameState } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
-import type { GameStore } from "./game-store";
+import type { LogReader, LogStore } from "./log-store";
 import type { LogOpenRecord, RoundDealtRecord, SessionRecord, StoredEvent } from "./records";
 
 /**
@@ -78,7 +78,37 @@ export function isFailure(plan: RestorePlan | RestoreFailure): plan is RestoreFa
   return "reason" in plan;
 }
 
-/** Every open log, replayed. */
-export function plansForOpenLogs(store: GameStore, rngOf?: (seed: string) => Rng): (RestorePlan | RestoreFailure)[] {
-  return store.openLogs().map((log) => planOf(store.eventsOf(log.logId), rngOf));
+/** Every open log, replayed (without claiming the rooms: read-only tools, or a single writer that already holds them). */
+export async function plansForOpenLogs(store: LogReader, rngOf?: (seed: string) => Rng): Promise<(RestorePlan | RestoreFailure)[]> {
+  const plans: (RestorePlan | RestoreFailure)[] = [];
+  for (const log of await store.openLogs()) plans.push(planOf(await store.eventsOf(log.logId), rngOf));
+  return plans;
+}
+
+/**
+ * Takes a room over from its log (at start-up, or from a process that died): claims the room first, which on
+ * Postgres fences off every later write of its previous owner and waits for the ones in flight, then replays
+ * the room's latest open log. null: the room has no open log (it closed).
+ */
+export async function restoreRoom(store: LogStore, roomCode: string, owner?: string, rngOf?: (seed: string) => Rng): Promise<RestorePlan | RestoreFailure | null> {
+  await store.claimRoom(roomCode, owner);
+  const open = (await store.openLogs()).filter((log) => log.roomCode === roomCode);
+  const latest = open[open.length - 1];
+  return latest ? planOf(await store.eventsOf(latest.logId), rngOf) : null;
+}
+
+/** Claims and replays every room whose log is open (a single server restarting on its own log). */
+export async function restoreOpenRooms(store: LogStore, owner?: string, rngOf?: (seed: string) => Rng): Promise<(RestorePlan | RestoreFailure)[]> {
+  const open = await store.openLogs();
+  const plans: (RestorePlan | RestoreFailure)[] = [];
+  const latest = new Map(open.map((log) => [log.roomCode, log.logId]));
+  // An older log of a room code opened again later cannot be restored beside it (a code names one room).
+  for (const log of open) {
+    if (latest.get(log.roomCode) !== log.logId) plans.push({ logId: log.logId, roomCode: log.roomCode, reason: "a later log of the same room code is open" });
+  }
+  for (const code of latest.keys()) {
+    const plan = await restoreRoom(store, code, owner, rngOf);
+    if (plan) plans.push(plan);
+  }
+  return plans;
 }

@@ -1,20 +1,22 @@
 import type { GameAction, GameState, PlayerId } from "../../shared/game/types";
 import type { Evaluator } from "../../shared/sneak/types";
 import type { DecisionLike, GameLog, LoggedRoom } from "./game-log";
+import type { MaybePromise } from "./log-store";
 
 /**
  * The room observer that writes the game log (server/rooms/room.ts calls these; see docs/DATA.md):
  * - onCreate: the table exists (its first state opens the room's log);
- * - onAction: an accepted action and its state, written before the command is acknowledged;
+ * - onAction: an accepted action and its state, written before the command is acknowledged (on Postgres the
+ *   room waits for the returned promise before the action takes effect);
  * - onSession: a token was issued (so the player can reconnect after a restart);
  * - onDecision: a bot's or the fallback bot's decision, with its model and fallback flag;
  * - evaluatorsFor: the room's evaluators, recording every request and answer;
  * - onDispose: the room closed (its log is closed and will not be restored).
  */
 export interface GameLogHooks {
-  onCreate(room: LoggedRoom, state: GameState): void;
-  onAction(room: LoggedRoom, action: GameAction, state: GameState): void;
-  onSession(room: LoggedRoom, session: { token: string; playerId: string; spectator: boolean }, name: string): void;
+  onCreate(room: LoggedRoom, state: GameState): MaybePromise<void>;
+  onAction(room: LoggedRoom, action: GameAction, state: GameState): MaybePromise<void>;
+  onSession(room: LoggedRoom, session: { token: string; playerId: string; spectator: boolean }, name: string): MaybePromise<void>;
   onDecision(room: LoggedRoom, seatId: PlayerId, duty: string, decision: DecisionLike): void;
   evaluatorsFor(room: LoggedRoom, evaluators: readonly Evaluator[]): Evaluator[];
   onDispose(room: LoggedRoom, reason: string): void;

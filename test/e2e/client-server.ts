@@ -12,13 +12,13 @@ import { startTestServer, TEST_DATASET } from "../support/socket-server";
  */
 export async function startServerWithGameLog(seed: string): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "sneak-e2e-log-"));
-  const gameLog = wiredGameLog({ path: path.join(dir, "games.db"), sync: "normal" }, TEST_DATASET, ["lexical"], () => {})!;
+  const gameLog = (await wiredGameLog({ path: path.join(dir, "games.db"), sync: "normal" }, TEST_DATASET, ["lexical"], () => {}))!;
   const server = await startTestServer({ staticDir: "dist" }, { seed, observer: gameLog.observer, routers: [gameLog.router] });
   return {
     ...server,
     async close() {
       await server.close();
-      gameLog.close();
+      await gameLog.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,7 @@ describe("server: the game log wired to the rooms", () => {
 
   it("writes every action and, after a restart, rebuilds the room so players come back with their tokens", async () => {
     const store = { path: join(dir, "game.db"), sync: "normal" as const };
-    const logA = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    const logA = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logA.restore).toEqual([]);
     const first = await startTestServer({}, { observer: logA.observer });
     const clients: TestClient[] = [];
@@ -33,9 +33,9 @@ describe("server: the game log wired to the rooms", () => {
     const live = first.registry.get(acks[0].code)!.serverState!;
     for (const c of clients) c.close();
     await first.close();
-    logA.close();
+    await logA.close();
 
-    const logB = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    const logB = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logB.restore).toHaveLength(1);
     expect(logB.restore[0].roomCode).toBe(acks[0].code);
     expect(logB.restore[0].state).toEqual(live);
@@ -51,11 +51,11 @@ describe("server: the game log wired to the rooms", () => {
       back.close();
     } finally {
       await second.close();
-      logB.close();
+      await logB.close();
     }
     // The second clue went to the same log: a third start replays both.
-    const logC = wiredGameLog(store, TEST_DATASET, ["lexical"], () => {})!;
+    const logC = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logC.restore[0].state.rounds[0].clues.map((c) => c.text)).toEqual(["nice", "common"]);
-    logC.close();
+    await logC.close();
   });
 });

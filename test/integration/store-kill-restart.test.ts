@@ -6,7 +6,7 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { C2S, S2C, type Ack, type JoinedAck, type RoomSnapshot } from "../../shared/protocol";
 import { GameStore } from "../../server/store/game-store";
-import { exportLines } from "../../server/export/export-lines";
+import { exportLinesOf } from "../../server/export/export-lines";
 
 /**
  * The real server, as `npm start` runs it, in a child process with its game log in a temp folder: players
@@ -162,7 +162,7 @@ describe("store: kill -9 and restart", () => {
       logged = new Map(store.query<{ text: string; g: number; r: number }>(`SELECT text, game_number AS g, round AS r FROM clues WHERE log_id = ?`, logId).map((c) => [c.text, `${c.g}/${c.r}`]));
       for (const [text, where] of acked) expect(logged.get(text), `acknowledged clue ${text}`).toBe(where);
       // The first game exports (its rounds are revealed); the round in play does not.
-      const lines = [...exportLines(store, { logId })];
+      const lines = await exportLinesOf(store, { logId });
       expect(lines.filter((l) => l.type === "round" && l.gameNumber === 1).length).toBe(firstGame.length);
       expect(lines.some((l) => l.gameNumber === 2 && l.round === players[0].latest!.game.rounds.at(-1)!.number)).toBe(false);
     } finally {

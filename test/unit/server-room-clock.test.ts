@@ -66,14 +66,14 @@ describe("room clock", () => {
   it("gives the lexical fallback clue, marked, when a turn's deadline passes", async () => {
     const sessions = new SessionStore();
     const { room } = makeRoom(sessions);
-    const host = room.admit("Ann", false);
-    room.admit("Ben", false);
-    room.admit("Cat", false);
+    const host = await room.admit("Ann", false);
+    await room.admit("Ben", false);
+    await room.admit("Cat", false);
     const sockets = [fakeSocket(), fakeSocket(), fakeSocket()];
     // Everyone connected: only the deadline can play for them.
     for (const [i, id] of [host.playerId, ...room.serverState!.seats.slice(1).map((s) => s.id)].entries()) room.attach(id, sockets[i]);
-    room.command(host.playerId, "host:settings", { turnSeconds: 10, discussionSeconds: 0, voteSeconds: 0 });
-    room.command(host.playerId, "host:start", {});
+    await room.command(host.playerId, "host:settings", { turnSeconds: 10, discussionSeconds: 0, voteSeconds: 0 });
+    await room.command(host.playerId, "host:start", {});
     const dealt = room.serverState!;
     expect(dealt.phase).toBe("clues");
     expect(dealt.deadline).toBe(Date.now() + 10_000);
@@ -91,8 +91,8 @@ describe("room clock", () => {
   it("keeps a disconnected seat for the grace window, then the player leaves and the token expires", async () => {
     const sessions = new SessionStore();
     const { room } = makeRoom(sessions);
-    const ann = room.admit("Ann", false);
-    const ben = room.admit("Ben", false);
+    const ann = await room.admit("Ann", false);
+    const ben = await room.admit("Ben", false);
     const annSocket = fakeSocket();
     const benSocket = fakeSocket();
     room.attach(ann.playerId, annSocket);
@@ -115,7 +115,7 @@ describe("room clock", () => {
     const sessions = new SessionStore();
     let disposed = 0;
     const { room } = makeRoom(sessions, () => disposed++);
-    const ann = room.admit("Ann", false);
+    const ann = await room.admit("Ann", false);
     const socket = fakeSocket();
     room.attach(ann.playerId, socket);
     await vi.advanceTimersByTimeAsync(600_000);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { csvCell, csvRows, CSV_COLUMNS } from "../../server/export/csv";
-import { exportLines } from "../../server/export/export-lines";
+import { exportLinesOf } from "../../server/export/export-lines";
 import { GameStore } from "../../server/store/game-store";
 import { logFixtureGame } from "../support/store-game-fixture";
 
@@ -63,7 +63,7 @@ describe("CSV export", () => {
     const store = new GameStore({ path: join(dir, "game.db") });
     try {
       await logFixtureGame(store);
-      const rows = parseCsv([...csvRows(exportLines(store))].join(""));
+      const rows = parseCsv([...csvRows(await exportLinesOf(store))].join(""));
       expect(rows[0]).toEqual([...CSV_COLUMNS]);
       expect(rows).toHaveLength(1 + 8);
       for (const row of rows) expect(row).toHaveLength(CSV_COLUMNS.length);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GameStore } from "../../server/store/game-store";
-import { exportLines } from "../../server/export/export-lines";
+import { exportLinesOf } from "../../server/export/export-lines";
 import type { ClueLine, ExportLine, RoundLine } from "../../server/export/export-types";
 import { logFixtureGame, PLAYERS } from "../support/store-game-fixture";
 
@@ -28,7 +28,7 @@ const roundsOf = (lines: ExportLine[]) => lines.filter((l): l is RoundLine => l.
 describe("export lines", () => {
   it("writes every clue of each revealed round, then the round's outcome, and each line matches the schema", async () => {
     await logFixtureGame(store);
-    const lines = [...exportLines(store)];
+    const lines = await exportLinesOf(store);
     expect(lines.map((l) => `${l.type}:${l.round}`)).toEqual(["clue:1", "clue:1", "clue:1", "clue:1", "round:1", "clue:2", "clue:2", "clue:2", "clue:2", "round:2"]);
     for (const line of lines) {
       validate(JSON.parse(JSON.stringify(line)));
@@ -40,7 +40,7 @@ describe("export lines", () => {
 
   it("rebuilds the same per-evaluator scores the game's scoring service computed", async () => {
     const table = await logFixtureGame(store);
-    const clues = cluesOf([...exportLines(store)]);
+    const clues = cluesOf(await exportLinesOf(store));
     expect(clues).toHaveLength(8);
     for (const clue of clues) {
       const expected = table.scored.get(`${clue.gameNumber}/${clue.round}`)![clue.turn];
@@ -70,7 +70,7 @@ describe("export lines", () => {
 
   it("labels who wrote each clue: human, bot and model, the LLM bot's fallback, the chameleon's bluff", async () => {
     await logFixtureGame(store);
-    const lines = [...exportLines(store)];
+    const lines = await exportLinesOf(store);
     const round1 = roundsOf(lines)[0];
     const playerOf = (seat: number) => round1.seats.find((s) => s.seat === seat)!.player;
     const labels = Object.fromEntries(cluesOf(lines).filter((c) => c.round === 1).map((c) => [playerOf(c.seat), [c.generator, c.source.fallback, c.source.seat, c.source.seatModel]]));
@@ -91,7 +91,7 @@ describe("export lines", () => {
 
   it("records the round's votes, accusation, guess and points consistently with the rules", async () => {
     await logFixtureGame(store);
-    const rounds = roundsOf([...exportLines(store)]);
+    const rounds = roundsOf(await exportLinesOf(store));
     expect(rounds).toHaveLength(2);
     for (const round of rounds) {
       expect(round.votes).toHaveLength(4);
@@ -116,7 +116,7 @@ describe("export lines", () => {
 
   it("never exports a round that has not been revealed (its secret is still in play)", async () => {
     const table = await logFixtureGame(store, { unrevealed: true });
-    const lines: ExportLine[] = [...exportLines(store)];
+    const lines: ExportLine[] = await exportLinesOf(store);
     expect(table.state.rounds).toHaveLength(3);
     expect(lines.some((l) => l.round === 3)).toBe(false);
     expect(JSON.stringify(lines)).not.toContain("moo");
@@ -128,16 +128,16 @@ describe("export lines", () => {
     const old = await logFixtureGame(store, { code: "AAAA", now: () => (early += 1000) });
     const recent = await logFixtureGame(store, { code: "BBBB", now: () => (late += 1000) });
     const oldId = old.log.logIdOf(old.room)!;
-    expect(new Set([...exportLines(store, { logId: oldId })].map((l) => l.game))).toEqual(new Set([`${oldId}/1`]));
-    expect(new Set([...exportLines(store, { logId: "BBBB" })].map((l) => l.game))).toEqual(new Set([`${recent.log.logIdOf(recent.room)}/1`]));
-    expect(new Set([...exportLines(store, { since: Date.UTC(2026, 0, 1) })].map((l) => l.game.slice(0, 4)))).toEqual(new Set(["BBBB"]));
-    expect([...exportLines(store, { logId: oldId, gameNumber: 2 })]).toEqual([]);
-    expect([...exportLines(store, { logId: "nope" })]).toEqual([]);
+    expect(new Set((await exportLinesOf(store, { logId: oldId })).map((l) => l.game))).toEqual(new Set([`${oldId}/1`]));
+    expect(new Set((await exportLinesOf(store, { logId: "BBBB" })).map((l) => l.game))).toEqual(new Set([`${recent.log.logIdOf(recent.room)}/1`]));
+    expect(new Set((await exportLinesOf(store, { since: Date.UTC(2026, 0, 1) })).map((l) => l.game.slice(0, 4)))).toEqual(new Set(["BBBB"]));
+    expect(await exportLinesOf(store, { logId: oldId, gameNumber: 2 })).toEqual([]);
+    expect(await exportLinesOf(store, { logId: "nope" })).toEqual([]);
   });
 
   it("the schema rejects a line that breaks the format", async () => {
     await logFixtureGame(store);
-    const clue = JSON.parse(JSON.stringify([...exportLines(store)][0]));
+    const clue = JSON.parse(JSON.stringify((await exportLinesOf(store))[0]));
     expect(validate(clue)).toBe(true);
     expect(validate({ ...clue, generator: "robot" })).toBe(false);
     expect(validate({ ...clue, mean: { ...clue.mean, utility: 1.5 } })).toBe(false);

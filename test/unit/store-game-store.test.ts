@@ -93,9 +93,13 @@ describe("GameStore", () => {
   });
 
   it("reads its location from the environment with clear errors", () => {
-    expect(storeConfigFromEnv({})).toEqual({ path: ".data/sneak.db", sync: "normal" });
+    expect(storeConfigFromEnv({})).toEqual({ path: ".data/sneak.db", sync: "normal", databaseUrl: null });
     expect(storeConfigFromEnv({ SNEAK_DB: "off" }).path).toBeNull();
-    expect(storeConfigFromEnv({ SNEAK_DB: "/tmp/x.db", SNEAK_DB_SYNC: "full" })).toEqual({ path: "/tmp/x.db", sync: "full" });
+    expect(storeConfigFromEnv({ SNEAK_DB: "/tmp/x.db", SNEAK_DB_SYNC: "full" })).toEqual({ path: "/tmp/x.db", sync: "full", databaseUrl: null });
     expect(() => storeConfigFromEnv({ SNEAK_DB_SYNC: "fast" })).toThrow(/SNEAK_DB_SYNC: must be normal or full/);
+    expect(storeConfigFromEnv({ SNEAK_DATABASE_URL: "postgres://sneak@127.0.0.1:5432/sneak" }).databaseUrl).toBe("postgres://sneak@127.0.0.1:5432/sneak");
+    for (const bad of ["mysql://x@h/db", "postgres://", "127.0.0.1:5432", ""]) {
+      expect(() => storeConfigFromEnv({ SNEAK_DATABASE_URL: bad })).toThrow(/^SNEAK_DATABASE_URL: must be a Postgres URL like postgres:\/\/user:password@host:5432\/database$/);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { estimateOf, pearsonOf } from "../../server/export/bootstrap";
-import { exportLines } from "../../server/export/export-lines";
+import { exportLinesOf } from "../../server/export/export-lines";
 import type { ClueLine, ExportLine, RoundLine } from "../../server/export/export-types";
 import { leaderboardFrom } from "../../server/export/leaderboard";
 import { leaderboardMarkdown } from "../../server/export/leaderboard-table";
@@ -15,7 +15,7 @@ async function fixtureLines(): Promise<ExportLine[]> {
   const store = new GameStore({ path: join(dir, "game.db") });
   try {
     await logFixtureGame(store);
-    return [...exportLines(store)];
+    return await exportLinesOf(store);
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });

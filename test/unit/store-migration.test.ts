@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { exportLines } from "../../server/export/export-lines";
+import { exportLinesOf } from "../../server/export/export-lines";
 import { GameStore } from "../../server/store/game-store";
 import { isFailure, plansForOpenLogs } from "../../server/store/restore";
 import { INDEXED_KINDS, SCHEMA_VERSION } from "../../server/store/schema";
@@ -32,7 +32,7 @@ for (const driver of availableDrivers()) {
       const before = new GameStore({ path, readonly: true, driver });
       expect(before.query("PRAGMA user_version")).toEqual([{ user_version: 1 }]);
       expect(indexes(before)).toEqual(["events_by_kind"]);
-      const linesBefore = [...exportLines(before)];
+      const linesBefore = await exportLinesOf(before);
       const logsBefore = before.logs();
       const cluesBefore = before.query("SELECT * FROM clues ORDER BY seq, log_id");
       await before.close();
@@ -41,12 +41,12 @@ for (const driver of availableDrivers()) {
       const store = new GameStore({ path, driver, checkpoint: "auto" });
       expect(store.query("PRAGMA user_version")).toEqual([{ user_version: SCHEMA_VERSION }]);
       expect(indexes(store)).toEqual(INDEXED_KINDS.map((kind) => `events_${kind}`).sort());
-      expect([...exportLines(store)]).toEqual(linesBefore);
+      expect(await exportLinesOf(store)).toEqual(linesBefore);
       expect(store.logs()).toEqual(logsBefore);
       expect(store.query("SELECT * FROM clues ORDER BY seq, log_id")).toEqual(cluesBefore);
 
       // The open room is restored by replay, as it would have been before the upgrade.
-      const plans = plansForOpenLogs(store);
+      const plans = await plansForOpenLogs(store);
       expect(plans).toHaveLength(1);
       expect(isFailure(plans[0])).toBe(false);
       expect(plans[0]).toMatchObject({ roomCode: "OPEN" });

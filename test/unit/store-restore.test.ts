@@ -23,7 +23,7 @@ describe("restoring open rooms from their logs", () => {
     const table = await logFixtureGame(store, { unrevealed: true });
     store.close();
     store = new GameStore({ path: join(dir, "game.db") });
-    const plans = plansForOpenLogs(store);
+    const plans = await plansForOpenLogs(store);
     expect(plans).toHaveLength(1);
     const plan = plans[0] as RestorePlan;
     expect(isFailure(plan)).toBe(false);
@@ -51,7 +51,7 @@ describe("restoring open rooms from their logs", () => {
   it("leaves closed rooms alone and refuses, with a reason, a log that does not replay", async () => {
     await logFixtureGame(store, { code: "DONE", close: true });
     const table = await logFixtureGame(store, { code: "OPEN" });
-    expect(plansForOpenLogs(store).map((p) => p.roomCode)).toEqual(["OPEN"]);
+    expect((await plansForOpenLogs(store)).map((p) => p.roomCode)).toEqual(["OPEN"]);
     // A different RNG deals different rounds: the check against the logged deals catches it.
     const diverged = planOf(store.eventsOf(table.log.logIdOf(table.room)!), () => seededRng("another seed"));
     expect(isFailure(diverged)).toBe(true);
