@@ -113,14 +113,12 @@ export class GameLog {
     const written = this.write(entry.roomCode, entry.logId, [{ kind: "action", action }, ...derived], "now");
     // The next action's records are derived from this state: the room sends it only after this write settled.
     entry.state = state;
-    const settled = () => {
-      // A fallback decision covers the one move the room applies right after it; a timeout is the server's move.
-      if ("by" in action && typeof action.by === "string") fallbackSeats.delete(action.by);
-      if (action.type === "timeout") fallbackSeats.clear();
-    };
-    if (!isPromiseLike(written)) return settled();
+    // A fallback decision covers the one move the room applies right after it; a timeout is the server's move.
+    if ("by" in action && typeof action.by === "string") fallbackSeats.delete(action.by);
+    if (action.type === "timeout") fallbackSeats.clear();
+    if (!isPromiseLike(written)) return;
     const logged = entry;
-    return written.then(settled, (error: unknown) => {
+    return written.catch((error: unknown) => {
       // Refused: the room keeps the state before this action, and so must the log's diff.
       if (logged.state === state) logged.state = before;
       throw error;
@@ -259,7 +257,16 @@ export class GameLog {
     };
     try {
       const written = this.store.appendBatches(batches);
-      if (isPromiseLike(written)) return written.catch(report);
+      if (isPromiseLike(written)) {
+        this.outstanding++;
+        return written.then(
+          () => this.settle(),
+          (error: unknown) => {
+            this.settle();
+            report(error);
+          },
+        );
+      }
     } catch (error) {
       report(error);
     }

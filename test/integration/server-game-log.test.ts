@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { C2S, type JoinedAck } from "../../shared/protocol";
 import { wiredGameLog } from "../../server/app-game-log";
 import { connectClient, connected, type TestClient } from "../support/socket-client";
 import { startTestServer, TEST_DATASET } from "../support/socket-server";
+import { storeBackends, useBackend } from "../support/store-backends";
 
-describe("server: the game log wired to the rooms", () => {
-  const dir = mkdtempSync(join(tmpdir(), "sneak-server-log-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+describe.each(storeBackends())("server: the game log wired to the rooms, on $name", (backend) => {
+  if (!useBackend(backend)) return;
 
   it("writes every action and, after a restart, rebuilds the room so players come back with their tokens", async () => {
-    const store = { path: join(dir, "game.db"), sync: "normal" as const };
+    const store = (await backend.fresh()).config;
     const logA = (await wiredGameLog(store, TEST_DATASET, ["lexical"], () => {}))!;
     expect(logA.restore).toEqual([]);
     const first = await startTestServer({}, { observer: logA.observer });

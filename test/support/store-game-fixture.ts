@@ -3,8 +3,8 @@ import type { GameAction, GameState, PlayerId, TopicCard } from "../../shared/ga
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
 import type { RevealedClueScores } from "../../shared/protocol";
 import { scoreClue } from "../../server/scoring/clue-scoring";
-import type { GameStore } from "../../server/store/game-store";
 import { GameLog, type LoggedRoom } from "../../server/store/game-log";
+import { isPromiseLike, type LogStore } from "../../server/store/log-store";
 import { roomRngOf } from "../../server/store/restore";
 
 /**
@@ -50,6 +50,8 @@ export interface LoggedTable {
   /** The scoring service's results per `game/round`, to compare with exports. */
   scored: Map<string, RevealedClueScores[]>;
   act(action: GameAction): GameState;
+  /** Resolves when every write so far is durable; rejects with the first that was refused (Postgres writes settle later). */
+  durable(): Promise<void>;
   /** The fixture's clock: one second later at each call. */
   tick(): number;
   /** Plays one round: clues by seat (bots' decisions logged first), votes, and the chameleon's guess when caught. */
@@ -67,28 +69,36 @@ export interface RoundPlan {
   llmFallback?: boolean;
 }
 
-export async function loggedTable(store: GameStore, options: { code?: string; seed?: string; evaluators?: Evaluator[]; now?: () => number } = {}): Promise<LoggedTable> {
+export async function loggedTable(store: LogStore, options: { code?: string; seed?: string; evaluators?: Evaluator[]; now?: () => number } = {}): Promise<LoggedTable> {
   let clock = options.now ? options.now() : Date.UTC(2026, 0, 1);
   const now = options.now ?? (() => (clock += 1000));
   const log = new GameLog(store, { decoysOf: () => DECOYS, evaluatorIds: ["toy-a", "toy-b"], now, log: () => {} });
   const room: LoggedRoom = { code: options.code ?? "WXYZ", seed: options.seed ?? "fixture-seed" };
   const rng = roomRngOf(room.seed);
   let state = createGame({ host: { playerId: PLAYERS.ann, name: "Ann" }, library: [CARD] });
-  log.opened(room, state);
-  log.session(room, { token: "token-ann", playerId: PLAYERS.ann, spectator: false }, "Ann");
+  const writes: Promise<void>[] = [];
+  const track = (written: unknown) => {
+    if (!isPromiseLike(written)) return;
+    const promise = written as Promise<void>;
+    // Handled here so that a refused write fails `durable()`, not the process.
+    promise.catch(() => {});
+    writes.push(promise);
+  };
+  track(log.opened(room, state));
+  track(log.session(room, { token: "token-ann", playerId: PLAYERS.ann, spectator: false }, "Ann"));
   const judges = log.evaluatorsFor(room, options.evaluators ?? [letterJudge("toy-a"), letterJudge("toy-b", "cheese")]);
   const scored = new Map<string, RevealedClueScores[]>();
 
   const act = (action: GameAction): GameState => {
     const result = applyAction(state, action, rng);
     if (!result.ok) throw new Error(`${action.type} refused: ${result.message}`);
-    log.applied(room, action, result.state);
+    track(log.applied(room, action, result.state));
     state = result.state;
     return state;
   };
   const t = () => now();
   act({ type: "join", now: t(), playerId: PLAYERS.bea, name: "Bea" });
-  log.session(room, { token: "token-bea", playerId: PLAYERS.bea, spectator: false }, "Bea");
+  track(log.session(room, { token: "token-bea", playerId: PLAYERS.bea, spectator: false }, "Bea"));
   act({ type: "addBot", now: t(), by: PLAYERS.ann, playerId: PLAYERS.lex, name: "Lex", botProfile: "lexical" });
   act({ type: "addBot", now: t(), by: PLAYERS.ann, playerId: PLAYERS.gpt, name: "Gpt", botProfile: "llm:toy-model" });
   act({ type: "updateSettings", now: t(), by: PLAYERS.ann, settings: { discussionSeconds: 0, clueMaxWords: 5 } });
@@ -143,13 +153,17 @@ export async function loggedTable(store: GameStore, options: { code?: string; se
     },
     scored,
     act,
+    async durable() {
+      await Promise.all(writes);
+      await log.settled();
+    },
     tick: t,
     playRound,
   };
 }
 
 /** Two revealed rounds (a human's formula-like clue, a repeated clue, an ally failure, an LLM fallback), optionally a third still in play. */
-export async function logFixtureGame(store: GameStore, options: { code?: string; seed?: string; unrevealed?: boolean; close?: boolean; now?: () => number } = {}): Promise<LoggedTable> {
+export async function logFixtureGame(store: LogStore, options: { code?: string; seed?: string; unrevealed?: boolean; close?: boolean; now?: () => number } = {}): Promise<LoggedTable> {
   const table = await loggedTable(store, options);
   table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
   await table.playRound({
@@ -170,5 +184,6 @@ export async function logFixtureGame(store: GameStore, options: { code?: string;
     table.act({ type: "giveClue", now: table.tick(), by: r.order[0], text: "moo" });
   }
   if (options.close) table.log.closed(table.room, "room-closed");
+  await table.durable();
   return table;
 }

@@ -1,23 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GameStore } from "../../server/store/game-store";
 import type { ClueRecord, StoredEvent, VoteRecord } from "../../server/store/records";
 import { loggedTable, PLAYERS } from "../support/store-game-fixture";
+import { storeBackends, useBackend, type TestStore } from "../support/store-backends";
 
-let dir: string;
-let store: GameStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "sneak-gamelog-"));
-  store = new GameStore({ path: join(dir, "game.db") });
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+describe.each(storeBackends())("GameLog on $name", (backend) => {
+  if (!useBackend(backend)) return;
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await (await backend.fresh()).open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
 
-describe("GameLog", () => {
   it("marks the moves the fallback bot made for an absent human, and only those", async () => {
     const table = await loggedTable(store);
     table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
@@ -36,13 +31,14 @@ describe("GameLog", () => {
     }
     // The same human votes for themselves now: their own move.
     table.act({ type: "vote", now: table.tick(), by: absent, target: round().order.find((id) => id !== absent)! });
-    const clues = store.eventsOf(logId, ["clue"]) as StoredEvent<ClueRecord>[];
+    await table.durable();
+    const clues = (await store.eventsOf(logId, ["clue"])) as StoredEvent<ClueRecord>[];
     const stand = clues.find((c) => c.text === "standin")!;
     expect(stand).toMatchObject({ source: "fallback", model: "lexical" });
     expect(clues.filter((c) => c.text.startsWith("own") && table.state.seats.find((s) => s.id === round().order[c.seat])?.kind === "human").every((c) => c.source === "human")).toBe(true);
-    const votes = store.eventsOf(logId, ["vote"]) as StoredEvent<VoteRecord>[];
+    const votes = (await store.eventsOf(logId, ["vote"])) as StoredEvent<VoteRecord>[];
     expect(votes.map((v) => v.source)).toEqual(["human"]);
-    const decisions = store.query<{ fallback: number; model: string }>("SELECT fallback, model FROM bot_decisions");
+    const decisions = await store.query<{ fallback: number; model: string }>("SELECT fallback, model FROM bot_decisions");
     expect(decisions).toEqual([{ fallback: 1, model: "lexical" }]);
   });
 
@@ -51,7 +47,8 @@ describe("GameLog", () => {
     table.act({ type: "updateSettings", now: table.tick(), by: PLAYERS.ann, settings: { turnSeconds: 30 } });
     table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
     table.act({ type: "timeout", now: table.state.deadline!, fallbackClue: "timely" });
-    const [clue] = store.eventsOf(table.log.logIdOf(table.room)!, ["clue"]) as StoredEvent<ClueRecord>[];
+    await table.durable();
+    const [clue] = await store.eventsOf(table.log.logIdOf(table.room)!, ["clue"]) as StoredEvent<ClueRecord>[];
     expect(clue).toMatchObject({ text: "timely", source: "fallback", model: "lexical", turn: 0 });
   });
 
@@ -59,17 +56,20 @@ describe("GameLog", () => {
     const table = await loggedTable(store);
     const logId = table.log.logIdOf(table.room)!;
     table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
+    await table.durable();
     const decisions = () => store.eventsOf(logId, ["bot-decision"]);
     table.log.decision(table.room, PLAYERS.lex, "vote", { value: PLAYERS.ann, source: "lexical" });
-    expect(decisions()).toHaveLength(0);
+    expect(await decisions()).toHaveLength(0);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(decisions()).toHaveLength(1);
+    await table.durable();
+    expect(await decisions()).toHaveLength(1);
     // A decision and the move it leads to: written together, the decision first.
     const round = table.state.rounds[0];
     const first = round.order[0];
     table.log.decision(table.room, first, "clue", { value: "quokka", source: "lexical" });
     table.act({ type: "giveClue", now: table.tick(), by: first, text: "quokka" });
-    const events = store.eventsOf(logId);
+    await table.durable();
+    const events = await store.eventsOf(logId);
     const decision = events.find((e) => e.kind === "bot-decision" && (e as { output?: string }).output === "quokka")!;
     const clue = events.find((e) => e.kind === "clue" && (e as { text?: string }).text === "quokka")!;
     expect(decision.seq).toBeLessThan(clue.seq);
@@ -77,7 +77,14 @@ describe("GameLog", () => {
 
   it("refuses a move it cannot make durable, so the room never plays it unrecorded", async () => {
     const table = await loggedTable(store);
-    store.close();
-    expect(() => table.act({ type: "start", now: table.tick(), by: PLAYERS.ann })).toThrow(/the game log could not record this move/);
+    await table.durable();
+    await store.close();
+    // SQLite refuses at once (the write is synchronous); Postgres rejects the write's promise.
+    await expect(
+      (async () => {
+        table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
+        await table.durable();
+      })(),
+    ).rejects.toThrow(/the game log could not record this move/);
   });
 });

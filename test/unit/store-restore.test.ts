@@ -1,28 +1,25 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seededRng } from "../../shared/random";
-import { GameStore } from "../../server/store/game-store";
-import { isFailure, planOf, plansForOpenLogs, type RestorePlan } from "../../server/store/restore";
+import { isFailure, planOf, plansForOpenLogs, restoreOpenRooms, restoreRoom, type RestorePlan } from "../../server/store/restore";
 import { logFixtureGame, PLAYERS } from "../support/store-game-fixture";
+import { storeBackends, useBackend, type StoreLocation, type TestStore } from "../support/store-backends";
 
-let dir: string;
-let store: GameStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "sneak-restore-"));
-  store = new GameStore({ path: join(dir, "game.db") });
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+describe.each(storeBackends())("restoring open rooms from their logs on $name", (backend) => {
+  if (!useBackend(backend)) return;
+  let location: StoreLocation;
+  let store: TestStore;
+  beforeEach(async () => {
+    location = await backend.fresh();
+    store = await location.open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
 
-describe("restoring open rooms from their logs", () => {
   it("replays an open room's log to the exact state of its last logged move", async () => {
     const table = await logFixtureGame(store, { unrevealed: true });
-    store.close();
-    store = new GameStore({ path: join(dir, "game.db") });
+    await store.close();
+    store = await location.open();
     const plans = await plansForOpenLogs(store);
     expect(plans).toHaveLength(1);
     const plan = plans[0] as RestorePlan;
@@ -33,11 +30,15 @@ describe("restoring open rooms from their logs", () => {
       [PLAYERS.ann, "token-ann"],
       [PLAYERS.bea, "token-bea"],
     ]);
+    // Taking the room over (a restart, or another process) claims it and replays the same state.
+    const taken = (await restoreRoom(store, "WXYZ")) as RestorePlan;
+    expect(taken.state).toEqual(table.state);
+    expect(await restoreRoom(store, "NONE")).toBeNull();
   });
 
   it("restores every prefix of a log: whatever move was the last acknowledged, the replay reaches it", async () => {
     const table = await logFixtureGame(store);
-    const events = store.eventsOf(table.log.logIdOf(table.room)!);
+    const events = await store.eventsOf(table.log.logIdOf(table.room)!);
     let actions = 0;
     for (let cut = 1; cut <= events.length; cut++) {
       const plan = planOf(events.slice(0, cut));
@@ -52,10 +53,19 @@ describe("restoring open rooms from their logs", () => {
     await logFixtureGame(store, { code: "DONE", close: true });
     const table = await logFixtureGame(store, { code: "OPEN" });
     expect((await plansForOpenLogs(store)).map((p) => p.roomCode)).toEqual(["OPEN"]);
+    expect((await restoreOpenRooms(store)).map((p) => [p.roomCode, isFailure(p)])).toEqual([["OPEN", false]]);
     // A different RNG deals different rounds: the check against the logged deals catches it.
-    const diverged = planOf(store.eventsOf(table.log.logIdOf(table.room)!), () => seededRng("another seed"));
+    const diverged = planOf(await store.eventsOf(table.log.logIdOf(table.room)!), () => seededRng("another seed"));
     expect(isFailure(diverged)).toBe(true);
     expect((diverged as { reason: string }).reason).toMatch(/no longer applies|dealt round 1 differently/);
     expect(isFailure(planOf([]))).toBe(true);
+  });
+
+  it("restores only the latest log of a room code and names the older open one as unrestorable", async () => {
+    await logFixtureGame(store, { code: "TWIN", now: () => Date.UTC(2025, 0, 1) });
+    const later = await logFixtureGame(store, { code: "TWIN", seed: "other" });
+    const plans = await restoreOpenRooms(store);
+    expect(plans.filter((p) => !isFailure(p)).map((p) => p.logId)).toEqual([later.log.logIdOf(later.room)]);
+    expect(plans.filter(isFailure).map((p) => p.reason)).toEqual(["a later log of the same room code is open"]);
   });
 });

@@ -1,0 +1,122 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+/**
+ * A throwaway Postgres for the tests: `initdb` in a temp folder, `postgres` on a free port of 127.0.0.1,
+ * removed afterwards. Debian's packages put the binaries in /usr/lib/postgresql/VERSION/bin (PATH is tried
+ * too; SNEAK_PG_BIN overrides). Postgres refuses to run as root: as root the server runs as the `postgres`
+ * user (which Debian's package creates) through `runuser`.
+ *
+ * Where the binaries are missing, `postgresMissing` says why and the Postgres tests are skipped, each with a
+ * line saying so; CI installs them (.ci/run).
+ */
+
+function findBinDir(): string | null {
+  const candidates: string[] = [];
+  if (process.env.SNEAK_PG_BIN) candidates.push(process.env.SNEAK_PG_BIN);
+  const debian = "/usr/lib/postgresql";
+  if (existsSync(debian)) {
+    for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, version, "bin"));
+  }
+  for (const dir of candidates) if (existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))) return dir;
+  const onPath = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
+  return onPath ? onPath.replace(/\/initdb$/, "") : null;
+}
+
+const binDir = findBinDir();
+const runAsRoot = process.getuid?.() === 0;
+const postgresUser = runAsRoot ? (spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).status === 0 ? "postgres" : null) : null;
+
+/** Why the Postgres tests cannot run here, or null when they can. */
+export const postgresMissing: string | null =
+  binDir === null
+    ? "Postgres binaries (initdb, pg_ctl) not found: install Debian's postgresql package (.ci/run does) or set SNEAK_PG_BIN"
+    : runAsRoot && postgresUser === null
+      ? "running as root and there is no postgres user for the Postgres server to run as"
+      : null;
+
+/** Says plainly, once per file, that the Postgres tests of this file are skipped. */
+export function reportPostgresSkip(what: string): void {
+  if (postgresMissing) console.warn(`SKIPPED (${what}): ${postgresMissing}`);
+}
+
+export interface PostgresServer {
+  port: number;
+  /** A URL for a database of this server (default: the `postgres` database). */
+  url(database?: string): string;
+  /** A new empty database; resolves with its URL. */
+  createDatabase(name?: string): Promise<string>;
+  /** Stops the server at once (like a crash: `immediate`), or cleanly, and removes its folder. */
+  stop(mode?: "fast" | "immediate"): void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): void {
+  const [file, argv] = runAsRoot ? ["runuser", ["-u", postgresUser!, "--", command, ...args]] : [command, args];
+  execFileSync(file, argv, { stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
+}
+
+let databases = 0;
+
+/**
+ * Starts a fresh server. `fsync` (default off in tests: a killed game process, not a power cut, is what they
+ * simulate; the benchmark turns it on) keeps every commit's promise the same either way: a commit is
+ * acknowledged only after it is in Postgres's WAL.
+ */
+export async function startPostgres(options: { fsync?: boolean } = {}): Promise<PostgresServer> {
+  if (postgresMissing) throw new Error(postgresMissing);
+  const dir = mkdtempSync(join(tmpdir(), "sneak-pg-"));
+  if (runAsRoot) chownSync(dir, Number(execFileSync("id", ["-u", postgresUser!]).toString()), Number(execFileSync("id", ["-g", postgresUser!]).toString()));
+  const data = join(dir, "data");
+  const user = "sneak";
+  run(join(binDir!, "initdb"), ["-D", data, "-U", user, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses=127.0.0.1",
+    `-c fsync=${options.fsync ? "on" : "off"}`,
+    "-c shared_buffers=32MB",
+    "-c max_connections=60",
+  ].join(" ");
+  run(join(binDir!, "pg_ctl"), ["-D", data, "-o", settings, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  const url = (database = "postgres") => `postgres://${user}@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    port,
+    url,
+    async createDatabase(name = `sneak_test_${process.pid}_${++databases}`) {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return url(name);
+    },
+    stop(mode = "immediate") {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run(join(binDir!, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
