@@ -18,6 +18,8 @@ import { SharedAddressLimits } from "./shared-limits";
  */
 export interface FailoverSource {
   claim(roomCode: string, processId: string): Promise<RestoredRoom | null>;
+  /** The process the log says owns the room (its last claimant), or null. */
+  ownerOf(roomCode: string): Promise<string | null>;
 }
 
 /** What the cluster needs of the game server it joins. */
@@ -146,6 +148,22 @@ export class ClusterNode {
       if (location.kind === "orphaned") throw ownerDown(code);
       throw new CommandError("ROOM_NOT_FOUND", `no room with code "${code}"`);
     }
+    if (location.kind === "absent") {
+      // No key in Redis (it restarted empty, or the key lapsed): the log knows the last owner; if that
+      // process is alive, the room is still its own, and its next heartbeat writes the key back.
+      let owner: string | null;
+      try {
+        owner = await this.failover.ownerOf(code);
+      } catch {
+        throw gameLogDown(code);
+      }
+      if (owner && owner !== this.processId) {
+        const url = await this.directory.urlOf(owner).catch(() => {
+          throw directoryDown();
+        });
+        if (url) throw new RoomElsewhereError(code, url);
+      }
+    }
     let claimed: boolean;
     try {
       claimed = await this.directory.takeOver(code);
@@ -207,6 +225,16 @@ export class ClusterNode {
       this.failedHeartbeats++;
       if (this.failedHeartbeats === 1) this.log(`cluster: heartbeat failed (${error instanceof Error ? error.message : String(error)}); rooms in play go on`);
     }
+  }
+
+  /** The shared log refused this process's write to a room another process has claimed: let the room go. */
+  releaseFenced(code: string): void {
+    setImmediate(() => {
+      const room = this.host?.registry.get(code);
+      if (!room) return;
+      this.log(`cluster: room ${code} was claimed by another process in the game log; its players are sent there`);
+      room.shutdown();
+    });
   }
 
   /** A clean stop: the lease is dropped so that another process may take the rooms over at once. */

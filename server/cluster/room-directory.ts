@@ -99,6 +99,11 @@ export class RoomDirectory {
     return url ? { kind: "owned", owner, url } : { kind: "orphaned", owner };
   }
 
+  /** A live process's public URL; null when its lease lapsed. */
+  async urlOf(processId: string): Promise<string | null> {
+    return this.redis.get(this.procKey(processId));
+  }
+
   /** Takes a code that is free or orphaned (or already ours); false when a live process owns it. */
   async takeOver(code: string): Promise<boolean> {
     const owner = (await this.redis.eval(TAKE_OVER, 1, this.roomKey(code), this.processId, this.roomTtlMs, this.prefix)) as string;
