@@ -6,8 +6,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameStore } from "../../server/store/game-store";
 import { logFixtureGame } from "../support/store-game-fixture";
+import { storeBackends, useBackend } from "../support/store-backends";
 
-/** `npm run export` and `npm run leaderboard` as processes: their output, their files, their one-line errors. */
+/**
+ * `npm run export` and `npm run leaderboard` as processes: their output, their files, their one-line errors.
+ * On SQLite and on Postgres, where the log holds the games of every game process: here two stores (two
+ * processes' writers) each log a room, and the tools read both.
+ */
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "sneak-cli-"));
@@ -18,14 +23,50 @@ const cli = (script: string, args: string[]) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 
-beforeAll(async () => {
-  const store = new GameStore({ path: db });
-  await logFixtureGame(store, { code: "CLIA", close: true });
-  store.close();
-});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+describe.each(storeBackends())("store CLIs on $name", (backend) => {
+  if (!useBackend(backend)) return;
+  let log = "";
+  beforeAll(async () => {
+    const location = await backend.fresh();
+    log = location.cliArgument;
+    for (const code of ["CLIA", "CLIB"]) {
+      const store = await location.open();
+      await logFixtureGame(store, { code, close: true });
+      await store.close();
+    }
+  });
+
+  it("npm run export writes JSONL or CSV, for all games or one", { timeout: 60_000 }, async () => {
+    const out = join(dir, backend.name);
+    const all = await cli("export", ["--db", log, "--out", `${out}-all.jsonl`]);
+    expect(all.code).toBe(0);
+    const lines = readFileSync(`${out}-all.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(20);
+    expect(new Set(lines.map((l) => l.game.slice(0, 4)))).toEqual(new Set(["CLIA", "CLIB"]));
+    const csv = await cli("export", ["--db", log, "--out", `${out}-all.csv`]);
+    expect(csv.stderr).toMatch(/wrote 16 clue rows/);
+    const one = await cli("export", ["--db", log, "--game", "CLIB/1", "--out", "-"]);
+    const oneLines = one.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(oneLines.map((l) => l.gameNumber)).toEqual(Array(10).fill(1));
+    expect(oneLines.every((l) => l.game.startsWith("CLIB-"))).toBe(true);
+  });
+
+  it("npm run leaderboard prints the tables of every game", { timeout: 60_000 }, async () => {
+    const text = await cli("leaderboard", ["--db", log]);
+    expect(text.stdout).toMatch(/^# Humans versus models \(2 games, 4 revealed rounds\)/);
+    expect(text.stdout).toMatch(/\| human \| 6 \|/);
+  });
+});
+
 describe("store CLIs", () => {
+  beforeAll(async () => {
+    const store = new GameStore({ path: db });
+    await logFixtureGame(store, { code: "CLIA", close: true });
+    await store.close();
+  });
+
   it("npm run export writes JSONL or CSV, for all games or one", { timeout: 60_000 }, async () => {
     const all = await cli("export", ["--db", db, "--out", join(dir, "all.jsonl")]);
     expect(all.code).toBe(0);
@@ -53,6 +94,7 @@ describe("store CLIs", () => {
       ["export", ["--db", db, "--out", "-", "--format", "xlsx"], /must be jsonl or csv/],
       ["export", ["--db", db], /required option '--out <file>'/],
       ["leaderboard", ["--in", join(dir, "missing.jsonl")], /^leaderboard: cannot read .*missing\.jsonl: ENOENT/],
+      ["export", ["--db", "postgres://sneak:secret@127.0.0.1:1/none", "--out", "-"], /^export: game log on postgres:\/\/sneak:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/],
     ];
     for (const [script, args, message] of cases) {
       const result = await cli(script, args);

@@ -1,25 +1,14 @@
 import Ajv from "ajv";
 import express from "express";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataRouter } from "../../server/export/router";
-import { GameStore } from "../../server/store/game-store";
 import { logFixtureGame, type LoggedTable } from "../support/store-game-fixture";
+import { storeBackends, useBackend, type TestStore } from "../support/store-backends";
 
 const validate = new Ajv({ strict: true }).compile(JSON.parse(readFileSync(new URL("../../docs/schema/sneak-export.schema.json", import.meta.url), "utf8")));
-
-let dir: string;
-let store: GameStore;
-let server: Server;
-let base: string;
-let bare: Server;
-let bareBase: string;
-let one: LoggedTable;
-let two: LoggedTable;
 
 function listen(app: express.Express): Promise<[Server, string]> {
   return new Promise((resolve) => {
@@ -27,31 +16,38 @@ function listen(app: express.Express): Promise<[Server, string]> {
   });
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "sneak-http-"));
-  store = new GameStore({ path: join(dir, "game.db") });
-  let january = Date.UTC(2026, 0, 1);
-  let march = Date.UTC(2026, 2, 1);
-  one = await logFixtureGame(store, { code: "ONEA", close: true, now: () => (january += 1000) });
-  two = await logFixtureGame(store, { code: "TWOB", unrevealed: true, now: () => (march += 1000) });
-  [server, base] = await listen(express().use(dataRouter(store)));
-  [bare, bareBase] = await listen(express().use(dataRouter(null)));
-});
-afterAll(async () => {
-  await new Promise((r) => server.close(r));
-  await new Promise((r) => bare.close(r));
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 const jsonLines = (text: string) => text.trim().split("\n").map((l) => JSON.parse(l));
 
-describe("export endpoints", () => {
+describe.each(storeBackends())("export endpoints on $name", (backend) => {
+  if (!useBackend(backend)) return;
+  let store: TestStore;
+  let server: Server;
+  let base: string;
+  let bare: Server;
+  let bareBase: string;
+  let one: LoggedTable;
+  let two: LoggedTable;
+
+  beforeAll(async () => {
+    store = await (await backend.fresh()).open();
+    let january = Date.UTC(2026, 0, 1);
+    let march = Date.UTC(2026, 2, 1);
+    one = await logFixtureGame(store, { code: "ONEA", close: true, now: () => (january += 1000) });
+    two = await logFixtureGame(store, { code: "TWOB", unrevealed: true, now: () => (march += 1000) });
+    [server, base] = await listen(express().use(dataRouter(store)));
+    [bare, bareBase] = await listen(express().use(dataRouter(null)));
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await new Promise((r) => bare.close(r));
+    await store.close();
+  });
+
   it("GET /api/games/:code/export sends the room's games as a JSONL download, every line valid", async () => {
     const res = await fetch(`${base}/api/games/ONEA/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/x-ndjson/);
-    const logId = one.log.logIdOf(one.room) ?? store.logs()[0].logId;
+    const logId = one.log.logIdOf(one.room) ?? (await store.logs())[0].logId;
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="sneak-${logId}.jsonl"`);
     const lines = jsonLines(await res.text());
     expect(lines).toHaveLength(10);

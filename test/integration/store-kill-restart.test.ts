@@ -5,18 +5,17 @@ import { join } from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { C2S, S2C, type Ack, type JoinedAck, type RoomSnapshot } from "../../shared/protocol";
-import { GameStore } from "../../server/store/game-store";
 import { exportLinesOf } from "../../server/export/export-lines";
+import { storeBackends, useBackend, type StoreLocation } from "../support/store-backends";
 
 /**
  * The real server, as `npm start` runs it, in a child process with its game log in a temp folder: players
  * play a first game to its end and are in the middle of a second when the process is killed with SIGKILL.
  * Everything acknowledged must be in the log, and a restarted server must let the same players back in
- * with their tokens to finish the game.
+ * with their tokens to finish the game. Once on the SQLite file, once on Postgres.
  */
 
 const dir = mkdtempSync(join(tmpdir(), "sneak-kill-"));
-const db = join(dir, "sneak.db");
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -24,9 +23,12 @@ afterAll(() => {
 });
 
 /** Starts `server/index.ts` on port 0 and resolves with its URL and everything it printed. */
-function startServerProcess(): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+function startServerProcess(location: StoreLocation): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+  const env: Record<string, string | undefined> = { ...process.env, PORT: "0", HOST: "127.0.0.1", SNEAK_BOT_DELAY_MS: "0", SNEAK_STATIC_DIR: join(dir, "no-client") };
+  delete env.SNEAK_DB;
+  delete env.SNEAK_DATABASE_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SNEAK_DB: db, SNEAK_BOT_DELAY_MS: "0", SNEAK_STATIC_DIR: join(dir, "no-client") },
+    env: { ...env, ...location.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -119,9 +121,11 @@ function until(players: Player[], predicate: (s: RoomSnapshot) => boolean, what:
   });
 }
 
-describe("store: kill -9 and restart", () => {
+describe.each(storeBackends())("store: kill -9 and restart on $name", (backend) => {
+  if (!useBackend(backend)) return;
   it("keeps every acknowledged event and lets the players finish the game after a restart", { timeout: 180_000 }, async () => {
-    const first = await startServerProcess();
+    const location = await backend.fresh();
+    const first = await startServerProcess(location);
     const players: Player[] = [];
     let code = "";
     for (const name of ["Ann", "Ben", "Cat"]) {
@@ -148,28 +152,28 @@ describe("store: kill -9 and restart", () => {
     }
 
     const acked = new Map(players.flatMap((p) => [...p.acked]));
-    const store = new GameStore({ path: db, readonly: true });
+    const store = await location.openReadonly();
     let logged: Map<string, string>;
     try {
-      expect(store.openLogs().map((l) => l.roomCode)).toEqual([code]);
-      const logId = store.openLogs()[0].logId;
+      expect((await store.openLogs()).map((l) => l.roomCode)).toEqual([code]);
+      const logId = (await store.openLogs())[0].logId;
       // The finished first game is complete in the log.
-      expect(store.query(`SELECT game_number FROM games WHERE log_id = ? AND ended_at IS NOT NULL`, logId)).toEqual([{ game_number: 1 }]);
-      const firstGame = store.query<{ round: number; outcome: string | null }>(`SELECT round, outcome FROM rounds WHERE log_id = ? AND game_number = 1`, logId);
+      expect(await store.query(`SELECT game_number FROM games WHERE log_id = ? AND ended_at IS NOT NULL`, logId)).toEqual([{ game_number: 1 }]);
+      const firstGame = await store.query<{ round: number; outcome: string | null }>(`SELECT round, outcome FROM rounds WHERE log_id = ? AND game_number = 1`, logId);
       expect(firstGame.length).toBeGreaterThan(0);
       expect(firstGame.every((r) => r.outcome !== null)).toBe(true);
       // Every acknowledged clue is in the log, in its game and round.
-      logged = new Map(store.query<{ text: string; g: number; r: number }>(`SELECT text, game_number AS g, round AS r FROM clues WHERE log_id = ?`, logId).map((c) => [c.text, `${c.g}/${c.r}`]));
+      logged = new Map((await store.query<{ text: string; g: number; r: number }>(`SELECT text, game_number AS g, round AS r FROM clues WHERE log_id = ?`, logId)).map((c) => [c.text, `${c.g}/${c.r}`]));
       for (const [text, where] of acked) expect(logged.get(text), `acknowledged clue ${text}`).toBe(where);
       // The first game exports (its rounds are revealed); the round in play does not.
       const lines = await exportLinesOf(store, { logId });
       expect(lines.filter((l) => l.type === "round" && l.gameNumber === 1).length).toBe(firstGame.length);
       expect(lines.some((l) => l.gameNumber === 2 && l.round === players[0].latest!.game.rounds.at(-1)!.number)).toBe(false);
     } finally {
-      store.close();
+      await store.close();
     }
 
-    const second = await startServerProcess();
+    const second = await startServerProcess(location);
     expect(second.output.join("\n")).toMatch(/1 room\(s\) restored/);
     const back: Player[] = [];
     for (const p of players) {

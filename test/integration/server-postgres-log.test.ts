@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { C2S, type Ack, type JoinedAck } from "../../shared/protocol";
+import { wiredGameLog } from "../../server/app-game-log";
+import type { ActionRecord } from "../../server/store/records";
+import { connectClient, type TestClient } from "../support/socket-client";
+import { startTestServer, TEST_DATASET } from "../support/socket-server";
+import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer } from "../support/postgres-server";
+
+/**
+ * The game server on the Postgres log, through real sockets: a move is acknowledged only once committed, a
+ * room's moves take effect and reach the log in the order they were sent even though each waits for a round
+ * trip, and a move the log cannot record is refused with a clear error and never played.
+ */
+
+reportPostgresSkip("server-postgres-log");
+
+async function seatThree(url: string, settings: object = {}): Promise<{ clients: TestClient[]; acks: JoinedAck[] }> {
+  const clients: TestClient[] = [];
+  const acks: JoinedAck[] = [];
+  for (const name of ["Ann", "Ben", "Cat"]) {
+    const c = connectClient(url);
+    const ack = acks.length === 0 ? await c.send<JoinedAck>(C2S.roomCreate, { name, settings }) : await c.send<JoinedAck>(C2S.roomJoin, { code: acks[0].code, name });
+    if (!ack.ok) throw new Error(ack.message);
+    clients.push(c);
+    acks.push(ack);
+  }
+  return { clients, acks };
+}
+
+describe.skipIf(postgresMissing !== null)("server on the Postgres log", () => {
+  let postgres: PostgresServer;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(() => postgres?.stop());
+
+  it("applies and logs a burst of one room's commands in the order they were sent", async () => {
+    const url = await postgres.createDatabase();
+    const log = (await wiredGameLog({ path: null, sync: "normal", databaseUrl: url }, TEST_DATASET, ["lexical"], () => {}))!;
+    const server = await startTestServer({}, { observer: log.observer });
+    try {
+      const { clients, acks } = await seatThree(server.url);
+      // Ten settings changes sent at once: each waits for its commit, none may overtake another.
+      const sent = Array.from({ length: 10 }, (_, i) => clients[0].send(C2S.hostSettings, { turnSeconds: 11 + i }));
+      expect(await Promise.all(sent)).toEqual(Array(10).fill({ ok: true }));
+      const room = server.registry.get(acks[0].code)!;
+      expect(room.serverState!.settings.turnSeconds).toBe(20);
+      const logId = log.gameLog.logIdOf(room)!;
+      const actions = (await log.store.eventsOf(logId, ["action"])) as unknown as ActionRecord[];
+      const turnSeconds = actions.map((a) => a.action as { type: string; settings?: { turnSeconds?: number } }).filter((a) => a.type === "updateSettings").map((a) => a.settings?.turnSeconds);
+      expect(turnSeconds.slice(-10)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+      for (const c of clients) c.close();
+    } finally {
+      await server.close();
+      await log.close();
+    }
+  });
+
+  it("refuses a move it cannot record when Postgres is down, with a clear error, and does not play it", { timeout: 60_000 }, async () => {
+    const own = await startPostgres();
+    const url = await own.createDatabase();
+    const lines: string[] = [];
+    const log = (await wiredGameLog({ path: null, sync: "normal", databaseUrl: url }, TEST_DATASET, ["lexical"], (line) => lines.push(line)))!;
+    const server = await startTestServer({}, { observer: log.observer });
+    try {
+      const { clients, acks } = await seatThree(server.url, { turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 });
+      expect(await clients[0].send(C2S.hostStart)).toEqual({ ok: true });
+      const dealt = await clients[0].waitForState((s) => s.game.phase === "clues");
+      const turn = dealt.game.rounds[0].turnPlayerId!;
+      const player = clients[acks.findIndex((a) => a.playerId === turn)];
+      own.stop("immediate");
+      const refused: Ack = await player.send(C2S.gameClue, { text: "lost" });
+      expect(refused).toEqual({ ok: false, code: "INTERNAL", message: "the game log could not record this move, so it was not played; try again" });
+      const room = server.registry.get(acks[0].code)!;
+      expect(room.serverState!.rounds[0].clues).toEqual([]);
+      expect(lines.some((line) => /could not write action, clue to/.test(line))).toBe(true);
+      for (const c of clients) c.close();
+    } finally {
+      await server.close();
+      await log.close().catch(() => {});
+      own.stop();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FencedError, type LogBatch } from "../../server/store/log-store";
+import { PgGameStore } from "../../server/store/pg-game-store";
+import type { StoreRecord } from "../../server/store/records";
+import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer } from "../support/postgres-server";
+
+/**
+ * What only the Postgres log has: several processes on one log (each a PgGameStore here, with its own
+ * connections), owner epochs that fence a room's earlier owner off, group commits, and a database that goes
+ * away under a writer.
+ */
+
+reportPostgresSkip("store-postgres");
+const action = (n: number): StoreRecord => ({ kind: "action", action: { type: "giveClue", n } });
+const numbers = (events: readonly object[]) => events.map((e) => ((e as { action: { n: number } }).action).n);
+
+describe.skipIf(postgresMissing !== null)("the game log on Postgres", () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(() => server?.stop());
+
+  it("never lets two processes write one room: a claim fences the earlier owner off, in both directions", async () => {
+    const url = await server.createDatabase();
+    const a = await PgGameStore.open({ url, owner: "process-a" });
+    const b = await PgGameStore.open({ url, owner: "process-b" });
+    try {
+      // A new room: its first write claims it.
+      await a.appendBatches([{ logId: "ROOM-1", roomCode: "ROOM", records: [action(0), action(1)], at: 1 }]);
+      expect(a.epochOf("ROOM")).toBe(1);
+      expect(await b.claimRoom("ROOM")).toBe(2);
+      await expect(a.appendBatches([{ logId: "ROOM-1", roomCode: "ROOM", records: [action(2)], at: 2 }])).rejects.toBeInstanceOf(FencedError);
+      // Refused at once afterwards, without a round trip.
+      await expect(a.appendBatches([{ logId: "ROOM-1", roomCode: "ROOM", records: [action(3)], at: 3 }])).rejects.toThrow(/now owned by another game process/);
+      // The new owner numbers on from the log.
+      expect(await b.append("ROOM-1", [action(4)], 4)).toEqual([2]);
+      expect(await b.query("SELECT owner, epoch FROM room_owners")).toEqual([{ owner: "process-b", epoch: 2 }]);
+      // Taking it back works the same way.
+      expect(await a.claimRoom("ROOM")).toBe(3);
+      await expect(b.appendBatches([{ logId: "ROOM-1", roomCode: "ROOM", records: [action(5)], at: 5 }])).rejects.toBeInstanceOf(FencedError);
+      expect(await a.append("ROOM-1", [action(6)], 6)).toEqual([3]);
+      expect(numbers(await a.eventsOf("ROOM-1"))).toEqual([0, 1, 4, 6]);
+      // Other rooms of the fenced process are untouched.
+      await b.appendBatches([{ logId: "OTHR-1", roomCode: "OTHR", records: [action(7)], at: 7 }]);
+      expect(numbers(await a.eventsOf("OTHR-1"))).toEqual([7]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("a claim racing a stream of appends: every append that resolved is in the log, every one refused is not", async () => {
+    const url = await server.createDatabase();
+    const a = await PgGameStore.open({ url, owner: "a" });
+    const b = await PgGameStore.open({ url, owner: "b" });
+    try {
+      await a.appendBatches([{ logId: "RACE-1", roomCode: "RACE", records: [action(-1)], at: 0 }]);
+      const outcomes = new Map<number, "written" | "fenced">();
+      const appends: Promise<void>[] = [];
+      for (let n = 0; n < 300; n++) {
+        appends.push(
+          a.appendBatches([{ logId: "RACE-1", roomCode: "RACE", records: [action(n)], at: n }]).then(
+            () => void outcomes.set(n, "written"),
+            (error: unknown) => {
+              expect(error).toBeInstanceOf(FencedError);
+              outcomes.set(n, "fenced");
+            },
+          ),
+        );
+        // The other process takes the room over in the middle of the stream.
+        if (n === 150) appends.push(b.claimRoom("RACE").then(() => {}));
+        if (n % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(appends);
+      const logged = numbers(await b.eventsOf("RACE-1")).filter((n) => n >= 0);
+      const written = [...outcomes].filter(([, o]) => o === "written").map(([n]) => n);
+      expect(logged).toEqual(written);
+      // The written ones are a prefix: once fenced, the old owner writes nothing more.
+      expect(written).toEqual(written.map((_, i) => i));
+      expect(outcomes.size).toBe(300);
+      // The claim landed mid-stream: some appends were written before it and the rest refused.
+      expect(written.length).toBeGreaterThan(0);
+      expect(written.length).toBeLessThan(300);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("groups concurrent appends of many rooms into few commits, each room's records in the order they were made", async () => {
+    const url = await server.createDatabase();
+    const store = await PgGameStore.open({ url });
+    try {
+      const rooms = Array.from({ length: 40 }, (_, i) => `R${String(i).padStart(3, "0")}`);
+      const appends: Promise<void>[] = [];
+      for (let n = 0; n < 10; n++) {
+        for (const room of rooms) appends.push(store.appendBatches([{ logId: `${room}-1`, roomCode: room, records: [action(n)], at: n } satisfies LogBatch]));
+      }
+      await Promise.all(appends);
+      for (const room of rooms.slice(0, 5)) {
+        const events = await store.eventsOf(`${room}-1`);
+        expect(events.map((e) => e.seq)).toEqual([...Array(10).keys()]);
+        expect(numbers(events)).toEqual([...Array(10).keys()]);
+      }
+      // 400 appends made in one turn, written by a handful of transactions (xmin: the transaction that wrote a row).
+      const [{ transactions }] = await store.query<{ transactions: number }>("SELECT COUNT(DISTINCT xmin::text)::int AS transactions FROM events");
+      expect(transactions).toBeLessThanOrEqual(5);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses appends with an error, never hangs, when Postgres goes away; a read-only open of an empty database says so", async () => {
+    const own = await startPostgres();
+    const url = await own.createDatabase();
+    await expect(PgGameStore.open({ url, readonly: true })).rejects.toThrow(/no SNEAK game log in this database/);
+    const store = await PgGameStore.open({ url, statementTimeoutMs: 2000, log: () => {} });
+    await store.appendBatches([{ logId: "GONE-1", roomCode: "GONE", records: [action(0)], at: 0 }]);
+    own.stop("immediate");
+    const started = Date.now();
+    await expect(store.appendBatches([{ logId: "GONE-1", roomCode: "GONE", records: [action(1)], at: 1 }])).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await store.close();
+  });
+});
