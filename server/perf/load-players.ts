@@ -197,14 +197,14 @@ export async function startClusterRoom(urls: readonly string[], index: number, r
   const elsewhere = urls[(((index + 1) % urls.length) + urls.length) % urls.length];
   const host = await connect(home);
   processOf.set(host, home);
-  const created = await timed(host, counters, C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0, turnSeconds: 60, voteSeconds: 60 } });
+  const created = await retriedWhileUnavailable(() => timed(host, counters, C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0, turnSeconds: 60, voteSeconds: 60 } }));
   if (!created.ok) throw new Error(`room:create refused: ${created.message}`);
   const code = created.code as string;
   const players: Player[] = [{ socket: host, stop: autoplay(host, counters, thinkMs) }];
   for (let i = 1; i < roomSize; i++) {
     let socket = await connect(elsewhere);
     // The answer that names the owner is the expected one, not an error: it is not counted as a refusal.
-    let joined = (await socket.timeout(30_000).emitWithAck(C2S.roomJoin, { code, name: `P${i}` })) as Ack<Record<string, unknown>>;
+    let joined = await retriedWhileUnavailable(async () => (await socket.timeout(30_000).emitWithAck(C2S.roomJoin, { code, name: `P${i}` })) as Ack<Record<string, unknown>>);
     if (!joined.ok && joined.code === "ROOM_ELSEWHERE" && typeof joined.url === "string") {
       socket.close();
       socket = await connect(joined.url);
@@ -217,6 +217,16 @@ export async function startClusterRoom(urls: readonly string[], index: number, r
   const started = await timed(host, counters, C2S.hostStart, {});
   if (!started.ok) throw new Error(`host:start refused: ${started.message}`);
   return players;
+}
+
+/** A command refused with UNAVAILABLE (Redis slow to answer on a saturated machine) is sent again, as a client would, a few times. */
+async function retriedWhileUnavailable(send: () => Promise<Ack<Record<string, unknown>>>): Promise<Ack<Record<string, unknown>>> {
+  let answer = await send();
+  for (let attempt = 1; attempt < 5 && !answer.ok && answer.code === "UNAVAILABLE"; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    answer = await send();
+  }
+  return answer;
 }
 
 /**
