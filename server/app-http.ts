@@ -1,7 +1,10 @@
 import express from "express";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { AddressLimits } from "./rooms/address-limits";
+import type { AddressLimits, TimedRefusal } from "./rooms/address-limits";
+
+/** The HTTP limit per address: this process's table, or the one shared by the cluster through Redis. */
+type HttpLimits = Pick<AddressLimits, "addressOf" | "admitHttpRequest"> | { local: AddressLimits; admitHttpRequest(address: string): Promise<TimedRefusal | null> };
 
 /**
  * The HTTP side: the built client from `staticDir`, the SPA fallback for share links (/r/CODE), a health
@@ -12,7 +15,7 @@ export function createHttpApp(
   staticDir: string,
   stats: () => { rooms: number },
   routers: readonly express.RequestHandler[] = [],
-  limits?: AddressLimits,
+  limits?: HttpLimits,
 ): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -20,8 +23,9 @@ export function createHttpApp(
     res.json({ ok: true, ...stats() });
   });
   if (limits) {
-    app.use("/api", (req, res, next) => {
-      const refusal = limits.admitHttpRequest(limits.addressOf(req));
+    const addressOf = "local" in limits ? (req: express.Request) => limits.local.addressOf(req) : (req: express.Request) => limits.addressOf(req);
+    app.use("/api", async (req, res, next) => {
+      const refusal = await limits.admitHttpRequest(addressOf(req));
       if (!refusal) return next();
       res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
       res.status(429).json({ error: refusal.message });

@@ -19,7 +19,8 @@ import { AddressLimits } from "./rooms/address-limits";
 import type { RoomRegistry } from "./rooms/registry";
 import type { Session, SessionStore } from "./rooms/sessions";
 import type { GameServer, GameSocket } from "./socket-types";
-import { normalizedRoomCode } from "./rooms/room-codes";
+import { normalizedRoomCode, roomCodeOfToken } from "./rooms/room-codes";
+import type { ClusterNode } from "./cluster/cluster-node";
 import { CommandError } from "./rooms/command-error";
 import { rawJsonParser } from "./raw-json-parser";
 import { andThen } from "./rooms/command-queue";
@@ -40,15 +41,25 @@ export function attachSockets(
   sessions: SessionStore,
   log: (line: string) => void,
   limits: AddressLimits = new AddressLimits(config.addressLimits),
+  /** Many game processes (server/cluster): rooms held elsewhere, shared limits, sibling origins. */
+  cluster?: ClusterNode,
 ): GameServer {
+  const allowedOrigins = () => (cluster ? [...config.allowedOrigins, ...cluster.origins()] : config.allowedOrigins);
   const io: GameServer = new Server(httpServer, {
     maxHttpBufferSize: config.maxMessageBytes,
     allowRequest: (request, callback) => {
-      if (!isOriginAllowed(request, config.allowedOrigins)) return callback(null, false);
+      if (!isOriginAllowed(request, allowedOrigins())) return callback(null, false);
       // Per-address limits, before the upgrade: a refused reconnection storm costs one small HTTP reply each.
-      const refusal = limits.admitHandshake(limits.addressOf(request));
+      const address = limits.addressOf(request);
+      if (cluster) {
+        void cluster.limits.admitHandshake(address).then((refusal) => callback(refusal, refusal === null));
+        return;
+      }
+      const refusal = limits.admitHandshake(address);
       callback(refusal, refusal === null);
     },
+    // Long-polling from a page a sibling process served (the websocket transport needs no CORS).
+    ...(cluster ? { cors: { origin: (origin: string | undefined, done: (error: Error | null, allow?: boolean) => void) => done(null, origin === undefined || allowedOrigins().includes(origin)) } } : {}),
     // Reconnections are handled by tokens; socket.io's own state recovery would replay frames unfiltered.
     connectionStateRecovery: undefined,
     // Snapshots go out as JSON assembled from shared parts (server/raw-json-parser.ts); the wire format is stock.
@@ -59,8 +70,9 @@ export function attachSockets(
   // below still held a connection until then).
   io.engine.on("connection", (connection: { request: IncomingMessage; once(event: "close", listener: () => void): void }) => {
     const address = limits.addressOf(connection.request);
-    limits.opened(address);
-    connection.once("close", () => limits.closed(address));
+    const counter = cluster?.limits ?? limits;
+    counter.opened(address);
+    connection.once("close", () => counter.closed(address));
   });
 
   io.use((socket, next) => {
@@ -71,6 +83,30 @@ export function attachSockets(
       socket.data.session = session;
       return next();
     }
+    // A token for a room this process does not hold: its owner is elsewhere, or dead and taken over here.
+    const code = cluster && !session ? roomCodeOfToken(token) : null;
+    if (cluster && code && !registry.get(code)) {
+      cluster.bringHere(code).then(
+        () => {
+          const found = sessions.find(token);
+          if (found && registry.get(found.roomCode)) socket.data.session = found;
+          next(found ? undefined : refusal(token));
+        },
+        (error: unknown) => {
+          if (error instanceof CommandError && error.code === "ROOM_NOT_FOUND") return next(refusal(token));
+          const failure = error instanceof CommandError ? error.toAck() : { code: "INTERNAL", message: "the server could not look up this room" };
+          const handshakeError = new Error(failure.message) as Error & { data?: unknown };
+          handshakeError.data = failure.code === "ROOM_ELSEWHERE" ? { code: HANDSHAKE_ERRORS.roomElsewhere, url: (failure as AckError).url } : { code: HANDSHAKE_ERRORS.unavailable };
+          next(handshakeError);
+        },
+      );
+      return;
+    }
+    next(refusal(token));
+  });
+
+  /** Why a token seats no one here. */
+  function refusal(token: unknown): Error {
     const reason = sessions.revokedReason(token);
     const [code, message] =
       reason === "kicked"
@@ -84,8 +120,8 @@ export function attachSockets(
               : [HANDSHAKE_ERRORS.unknownToken, "unknown session token"];
     const error = new Error(message) as Error & { data?: unknown };
     error.data = { code };
-    next(error);
-  });
+    return error;
+  }
 
   // One listener per socket for every command (not one per event, nor per-socket copies of the helpers
   // below): at 5,000 players those closures and listener tables were ~2 KB a connection.
@@ -126,6 +162,10 @@ export function attachSockets(
         const issue = parsed.error.issues[0];
         return reply(errorAck("BAD_PAYLOAD", `${command}: ${issue.path.join(".") || "payload"} ${issue.message}`));
       }
+      if (cluster && needsDirectory(socket, command, parsed.data)) {
+        void viaDirectory(socket, command, parsed.data).then(reply, fail);
+        return;
+      }
       // Acknowledged once the move is durable: at once on SQLite, after the commit on Postgres.
       const answer = dispatch(socket, command, parsed.data);
       if (isPromiseLike(answer)) answer.then(reply, fail);
@@ -135,7 +175,35 @@ export function attachSockets(
     }
   }
 
-  function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown): MaybePromise<Ack<Record<string, unknown>>> {
+  /** Creating a room, or joining one this process does not hold, goes through the cluster's registry. */
+  function needsDirectory(socket: GameSocket, command: C2SEvent, payload: unknown): boolean {
+    if (command === C2S.roomCreate) return true;
+    if (command !== C2S.roomJoin && command !== C2S.roomReclaim && command !== C2S.roomAskSeat) return false;
+    const code = normalizedRoomCode((payload as { code: string }).code);
+    return code !== null && !registry.get(code);
+  }
+
+  async function viaDirectory(socket: GameSocket, command: C2SEvent, payload: unknown): Promise<Ack<Record<string, unknown>>> {
+    const node = cluster!;
+    // Checked before the registry is asked, and again by dispatch after the wait.
+    if (socket.data.session && registry.get(socket.data.session.roomCode)?.hasMember(socket.data.session.playerId)) {
+      throw new CommandError("ALREADY_IN_ROOM", "this socket already has a seat; leave first");
+    }
+    if (command !== C2S.roomCreate) {
+      await node.bringHere(normalizedRoomCode((payload as { code: string }).code)!);
+      return dispatch(socket, command, payload);
+    }
+    const refusal = await node.limits.admitRoomCreation(limits.addressOf(socket.request));
+    if (refusal) throw new CommandError("RATE_LIMITED", refusal);
+    const code = await node.reserveRoomCode();
+    try {
+      return await dispatch(socket, command, payload, code);
+    } finally {
+      node.unreserve(code);
+    }
+  }
+
+  function dispatch(socket: GameSocket, event: C2SEvent, payload: unknown, reservedCode?: string): MaybePromise<Ack<Record<string, unknown>>> {
     if (event === C2S.roomCreate || event === C2S.roomJoin || event === C2S.roomReclaim || event === C2S.roomAskSeat) {
       if (socket.data.session && registry.get(socket.data.session.roomCode)?.hasMember(socket.data.session.playerId)) {
         throw new CommandError("ALREADY_IN_ROOM", "this socket already has a seat; leave first");
@@ -146,7 +214,7 @@ export function attachSockets(
       }
       const joining =
         event === C2S.roomCreate
-          ? createRoom(socket, payload as never)
+          ? createRoom(socket, payload as never, reservedCode)
           : event === C2S.roomJoin
             ? joinRoom(payload as never)
             : roomByCode((payload as { code: string }).code).reclaim((payload as { name: string }).name, (payload as { rejoinCode: string }).rejoinCode);
@@ -167,10 +235,11 @@ export function attachSockets(
     return room.command(current.playerId, event, payload);
   }
 
-  function createRoom(socket: GameSocket, payload: { name: string; settings?: object }): MaybePromise<Session> {
-    const refusal = limits.admitRoomCreation(limits.addressOf(socket.request));
+  function createRoom(socket: GameSocket, payload: { name: string; settings?: object }, reservedCode?: string): MaybePromise<Session> {
+    // A reserved code came through the cluster, which has already spent the address's room token.
+    const refusal = reservedCode ? null : limits.admitRoomCreation(limits.addressOf(socket.request));
     if (refusal) throw new CommandError("RATE_LIMITED", refusal);
-    const room = registry.create(payload.settings ?? {});
+    const room = registry.create(payload.settings ?? {}, reservedCode);
     // Bad initial settings or name, or a log that could not open: no half-made room is left behind.
     const abandon = (error: unknown): never => {
       room.dispose("room-closed");

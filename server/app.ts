@@ -13,6 +13,7 @@ import { RoomRegistry } from "./rooms/registry";
 import { roomLookupRouter } from "./rooms/room-lookup";
 import { Room, type RoomObserver } from "./rooms/room";
 import { SessionStore } from "./rooms/sessions";
+import type { ClusterNode } from "./cluster/cluster-node";
 
 export type { GameDeps };
 
@@ -28,6 +29,8 @@ export interface StartOptions {
   restore?: readonly RestoredRoom[];
   /** Extra HTTP endpoints (the game log's /api/export, /api/games/:id/export, /api/leaderboard). */
   routers?: readonly express.RequestHandler[];
+  /** One of many game processes (server/cluster, docs/DEPLOY.md); joined once the server listens, left on close. */
+  cluster?: ClusterNode;
 }
 
 /** A room as the game log replays it: its code and seed, the replayed state and RNG, its live sessions. */
@@ -87,31 +90,35 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     roomCount++;
     return buildRoom(code, onDispose, options.seed === undefined ? undefined : `${options.seed}/${roomCount}`);
   });
-  for (const restored of options.restore ?? []) {
+  const adopt = (restored: RestoredRoom): Room | null => {
     const room = registry.adopt(restored.roomCode, (code, onDispose) => buildRoom(code, onDispose, restored.seed));
-    if (!room) {
-      log(`restore: room ${restored.roomCode} appears twice; skipped`);
-      continue;
-    }
-    room.restore(restored.state, restored.rng, restored.sessions, restored.logId);
+    room?.restore(restored.state, restored.rng, restored.sessions, restored.logId);
+    return room;
+  };
+  for (const restored of options.restore ?? []) {
+    if (!adopt(restored)) log(`restore: room ${restored.roomCode} appears twice; skipped`);
   }
 
-  // One table of limits per client address for the sockets and the HTTP API.
-  const limits = new AddressLimits(config.addressLimits);
-  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), [roomLookupRouter(registry), ...(options.routers ?? [])], limits);
+  // One table of limits per client address for the sockets and the HTTP API (shared through Redis in a cluster).
+  const cluster = options.cluster;
+  const limits = cluster?.limits.local ?? new AddressLimits(config.addressLimits);
+  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size }), [roomLookupRouter(registry), ...(options.routers ?? [])], cluster?.limits ?? limits);
   const httpServer = createServer(app);
-  const io = attachSockets(httpServer, config, registry, sessions, log, limits);
+  const io = attachSockets(httpServer, config, registry, sessions, log, limits, cluster);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  await cluster?.start({ registry, adopt, listeningUrl: url });
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
     registry,
     async close() {
+      await cluster?.stop();
       registry.shutdownAll();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections?.();

@@ -1,33 +1,44 @@
 import { pathToFileURL } from "node:url";
-import { ConfigError, configFromEnv } from "./config";
+import { configFromEnv } from "./config";
 import { startServer } from "./app";
 import { wiredGameLog } from "./app-game-log";
 import { dataRouter } from "./export/router";
 import { defaultDeps } from "./server-deps";
 import { storeConfigFromEnv } from "./store/store-config";
+import { clusterConfigFromEnv } from "./cluster/cluster-config";
+import { ClusterNode } from "./cluster/cluster-node";
+import { logFailover, releasingFencedRooms } from "./cluster/log-failover";
+import { AddressLimits } from "./rooms/address-limits";
 
 export { startServer, type StartOptions, type RunningServer, type GameDeps } from "./app";
 
 /** `npm start`: the game on a printed URL, configured only by the environment (docs/PROTOCOL.md lists it). */
 async function main(): Promise<void> {
   let config;
+  let clusterConfig;
   try {
     config = configFromEnv();
+    clusterConfig = clusterConfigFromEnv();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`sneak: bad configuration: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
+    console.error(`sneak: bad configuration: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
   }
   try {
     const log = (line: string) => console.error(line);
     const storeConfig = storeConfigFromEnv();
     const deps = await defaultDeps(config, log);
-    const gameLog = await wiredGameLog(storeConfig, deps.dataset, config.evaluators, log);
+    // Many game processes sharing a Postgres log take rooms over one by one (when their players come back),
+    // not all at start-up: a process that starts must not claim the rooms its live siblings are playing.
+    const sharedLog = clusterConfig !== null && Boolean(storeConfig.databaseUrl);
+    const gameLog = await wiredGameLog(storeConfig, deps.dataset, config.evaluators, log, sharedLog ? { restoreOpenRooms: false, owner: clusterConfig!.processId } : {});
+    // Many game processes: rooms found through Redis (docs/DEPLOY.md).
+    const failover = sharedLog && gameLog ? logFailover(gameLog, log) : null;
+    const cluster = clusterConfig ? await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), failover, config.graceMs, log) : undefined;
+    const observer = gameLog && cluster ? releasingFencedRooms(gameLog.observer, (code) => cluster.releaseFenced(code)) : gameLog?.observer;
     // Without a log the data endpoints still answer, with a 503 that says why.
-    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null)] });
+    const server = await startServer({ config, deps, log, observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null)], cluster });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
+    if (cluster) console.log(`Cluster: process ${cluster.processId} at ${clusterConfig!.publicUrl ?? server.url}, room registry in Redis${failover ? ", rooms of a dead process taken over from the shared log" : ""}`);
     console.log(
       gameLog === null
         ? "Game log: off (SNEAK_DB=off)"

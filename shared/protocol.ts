@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   "WRONG_REJOIN_CODE", // room:reclaim with a code that is not the seat's
   "RULE", // the rules refused the action; `rule` holds the rules' own code (e.g. "clue-contains-grid-word")
   "INTERNAL",
+  "ROOM_ELSEWHERE", // the room lives in another game process: connect to `url` and send the command again
+  "UNAVAILABLE", // a shared service (the room directory, the game log) is down: nothing was done; try again soon
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -79,6 +81,8 @@ export interface AckError {
   message: string;
   /** With code "RULE": the rules engine's error code. */
   rule?: string;
+  /** With code "ROOM_ELSEWHERE": the game process that holds the room (an http(s) origin). */
+  url?: string;
 }
 export type Ack<T extends object = object> = ({ ok: true } & T) | AckError;
 export type AckFn<T extends object = object> = (response: Ack<T>) => void;
@@ -101,6 +105,10 @@ export const HANDSHAKE_ERRORS = {
   roomClosed: "ROOM_CLOSED",
   /** The seat was taken back on another device (rejoin code or the host's approval): this token is retired. */
   reclaimed: "RECLAIMED",
+  /** The seat's room lives in another game process: reconnect to `err.data.url` with the same token. */
+  roomElsewhere: "ROOM_ELSEWHERE",
+  /** The room directory or game log is unreachable: the token is unharmed; retry shortly. */
+  unavailable: "UNAVAILABLE",
 } as const;
 
 /**

@@ -34,6 +34,23 @@ export interface LocalFailure {
 export type CommandResult<E extends C2SEvent> = AckOf<E> | LocalFailure;
 
 const ACK_TIMEOUT_MS = 8000;
+/** How long to wait before asking again when the server's room directory or game log is down. */
+const UNAVAILABLE_RETRY_MS = 2000;
+/** Redirects followed in a row before giving up (two processes naming each other would be a server bug). */
+const MAX_REDIRECTS = 3;
+/** Failed reconnections to a sibling process before going back to the page's own server, which finds the room again. */
+const SIBLING_ATTEMPTS = 2;
+
+/** A game process's address from a ROOM_ELSEWHERE answer: an http(s) origin, nothing else. */
+export function processOrigin(url: unknown): string | null {
+  if (typeof url !== "string" || url.length > 300) return null;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.origin === url.replace(/\/$/, "") ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface RequestOptions {
   /** The caller shows the failure itself (e.g. inline under the clue box), so no toast. */
@@ -47,11 +64,23 @@ export interface RequestOptions {
  */
 export class GameConnection {
   private socket: ClientSocket | null = null;
+  /**
+   * The game process the socket goes to: the page's own server (`home`), or, in a cluster of several
+   * processes, the one that holds the room (docs/DEPLOY.md), as a ROOM_ELSEWHERE answer named it.
+   */
+  private target: string | undefined;
+  private socketTarget: string | undefined;
+  private redirects = 0;
+  private siblingFailures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly url?: string) {}
+  constructor(private readonly home?: string) {
+    this.target = home;
+  }
 
   /** Creates a room and takes the host's seat. */
   async createRoom(name: string): Promise<CommandResult<typeof C2S.roomCreate>> {
+    this.target = this.home;
     this.ensureSocket(undefined);
     const ack = await this.request(C2S.roomCreate, { name });
     if (ack.ok) this.adoptSeat(ack);
@@ -61,9 +90,18 @@ export class GameConnection {
   /** Joins a room by code as a player or a spectator. */
   async joinRoom(code: string, name: string, spectator = false): Promise<CommandResult<typeof C2S.roomJoin>> {
     // A fresh socket: a stale token for another room must not ride along in the handshake.
+    this.target = this.home;
     this.ensureSocket(undefined);
-    const ack = await this.request(C2S.roomJoin, { code, name, spectator });
+    let ack = await this.request(C2S.roomJoin, { code, name, spectator }, { quiet: true });
+    const there = !ack.ok && ack.code === "ROOM_ELSEWHERE" ? processOrigin(ack.url) : null;
+    if (there) {
+      // The room lives in another game process: join it there.
+      this.target = there;
+      this.ensureSocket(undefined);
+      ack = await this.request(C2S.roomJoin, { code, name, spectator }, { quiet: true });
+    }
     if (ack.ok) this.adoptSeat(ack);
+    else useNoticeStore.getState().push("error", describeFailure(ack));
     return ack;
   }
 
@@ -98,26 +136,17 @@ export class GameConnection {
     useSessionStore.getState().setSeat(seat);
     const socket = this.ensureSocket(seat.token);
     if (!socket.connected) {
-      const connected = await new Promise<boolean>((resolve) => {
-        const onConnect = () => {
-          cleanup();
-          resolve(true);
-        };
-        const onError = () => {
-          // socket.io keeps retrying on transport errors; a refused handshake makes it give up.
-          if (!socket.active) {
-            cleanup();
-            resolve(false);
-          }
-        };
-        const cleanup = () => {
-          socket.off("connect", onConnect);
-          socket.off("connect_error", onError);
-        };
-        socket.on("connect", onConnect);
-        socket.on("connect_error", onError);
+      // Settled by the store, not by this socket: a redirect to the room's process replaces the socket.
+      const status = await new Promise<string>((resolve) => {
+        const settled = (s: { status: string }) => s.status === "connected" || s.status === "offline" || s.status === "idle";
+        if (settled(useConnectionStore.getState())) return resolve(useConnectionStore.getState().status);
+        const unsubscribe = useConnectionStore.subscribe((s) => {
+          if (!settled(s)) return;
+          unsubscribe();
+          resolve(s.status);
+        });
       });
-      if (!connected) return false;
+      if (status !== "connected") return false;
     }
     return this.resync();
   }
@@ -179,6 +208,8 @@ export class GameConnection {
 
   /** Drops the socket and every room-scoped store. */
   teardown(): void {
+    clearTimeout(this.retryTimer);
+    this.target = this.home;
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
@@ -207,9 +238,10 @@ export class GameConnection {
   }
 
   private ensureSocket(token: string | undefined): ClientSocket {
+    clearTimeout(this.retryTimer);
     if (this.socket) {
       const current = (this.socket.auth as { token?: string } | undefined)?.token;
-      if (current === token && (this.socket.connected || this.socket.active)) return this.socket;
+      if (current === token && this.socketTarget === this.target && (this.socket.connected || this.socket.active)) return this.socket;
       this.socket.removeAllListeners();
       this.socket.disconnect();
       this.socket = null;
@@ -220,11 +252,14 @@ export class GameConnection {
       transports: ["websocket", "polling"],
       reconnectionDelayMax: 4000,
     };
-    const socket: ClientSocket = this.url ? io(this.url, opts) : io(opts);
+    const socket: ClientSocket = this.target ? io(this.target, opts) : io(opts);
     this.socket = socket;
+    this.socketTarget = this.target;
     useConnectionStore.getState().set("connecting");
 
     socket.on("connect", () => {
+      this.redirects = 0;
+      this.siblingFailures = 0;
       const wasReconnect = useConnectionStore.getState().status === "reconnecting";
       useConnectionStore.getState().set("connected");
       if (wasReconnect) {
@@ -243,8 +278,32 @@ export class GameConnection {
       useConnectionStore.getState().set("reconnecting", "Connection lost: reconnecting…");
       useNoticeStore.getState().push("error", "Connection lost. Reconnecting to keep your seat…");
     });
-    socket.on("connect_error", (err: Error & { data?: { code?: string; message?: string } }) => {
+    socket.on("connect_error", (err: Error & { data?: { code?: string; message?: string; url?: unknown } }) => {
       const code = err.data?.code ?? err.message;
+      const token = (socket.auth as { token?: string } | undefined)?.token;
+      // Several game processes: the seat's room is held by another one; go there with the same token.
+      const there = code === HANDSHAKE_ERRORS.roomElsewhere ? processOrigin(err.data?.url) : null;
+      if (there && this.redirects < MAX_REDIRECTS) {
+        this.redirects++;
+        this.target = there;
+        this.ensureSocket(token);
+        return;
+      }
+      if (code === HANDSHAKE_ERRORS.unavailable || code === HANDSHAKE_ERRORS.roomElsewhere) {
+        // The room directory or the game log is down (or the room is moving): the seat is safe; ask again soon.
+        useConnectionStore.getState().set("reconnecting", "The game servers cannot reach your room right now: retrying…");
+        this.redirects = 0;
+        this.target = this.home;
+        this.retryTimer = setTimeout(() => this.ensureSocket(token), UNAVAILABLE_RETRY_MS);
+        return;
+      }
+      if (socket.active && this.socketTarget !== this.home && ++this.siblingFailures >= SIBLING_ATTEMPTS) {
+        // The process that held the room is gone: the page's own server finds where it went (or takes it over).
+        this.siblingFailures = 0;
+        this.target = this.home;
+        this.ensureSocket(token);
+        return;
+      }
       // Every refusal but a bad origin means this token will never seat anyone again.
       const refused: string[] = Object.values(HANDSHAKE_ERRORS).filter((c) => c !== HANDSHAKE_ERRORS.badOrigin);
       if (refused.includes(code)) {

@@ -29,10 +29,12 @@ export interface LoadCounters {
   errors: string[];
   /** Only commands and frames while this is true count (the measurement window). */
   measuring: boolean;
+  /** Commands acked in the window per game process (--processes N): URL → count. */
+  byProcess: Map<string, number>;
 }
 
 export function newCounters(): LoadCounters {
-  return { acks: new Samples(), states: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, sampleFrames: [], rounds: 0, roundsAll: 0, errors: [], measuring: false };
+  return { acks: new Samples(), states: new Samples(), commands: 0, refused: 0, frames: 0, frameBytes: 0, frameSamples: 0, sampleFrames: [], rounds: 0, roundsAll: 0, errors: [], measuring: false, byProcess: new Map() };
 }
 
 /** Made-up clue words: never on a dataset grid, so no clue is refused. */
@@ -65,6 +67,9 @@ export function connect(url: string, auth: Record<string, unknown> = {}, localAd
   });
 }
 
+/** The game process each socket of a cluster run plays on (its URL). */
+const processOf = new WeakMap<Socket, string>();
+
 /** Commands acked whose state frame has not arrived yet: socket → when the command was sent. */
 const awaitingState = new WeakMap<Socket, number>();
 
@@ -89,6 +94,8 @@ export function timed(socket: Socket, counters: LoadCounters, event: string, pay
         counters.acks.add(performance.now() - t0);
         counters.commands++;
         if (!ack.ok) counters.refused++;
+        const processUrl = processOf.get(socket);
+        if (processUrl) counters.byProcess.set(processUrl, (counters.byProcess.get(processUrl) ?? 0) + 1);
       }
       if (!ack.ok && counters.errors.length < 20) counters.errors.push(`${event}: ${ack.code} ${ack.message}`);
       resolve(ack);
@@ -178,6 +185,48 @@ export async function startRoom(url: string, roomSize: number, counters: LoadCou
   const started = await timed(host, counters, C2S.hostStart, {});
   if (!started.ok) throw new Error(`host:start refused: ${started.message}`);
   return players;
+}
+
+/**
+ * One room in a cluster of game processes (`--processes N`): the host creates it on process `index mod N`;
+ * every other player reaches the next process, is told ROOM_ELSEWHERE, and joins on the owner, as a player
+ * opening a share link on any process would. Only create and join consult the registry in Redis.
+ */
+export async function startClusterRoom(urls: readonly string[], index: number, roomSize: number, counters: LoadCounters, thinkMs = 0): Promise<Player[]> {
+  const home = urls[((index % urls.length) + urls.length) % urls.length];
+  const elsewhere = urls[(((index + 1) % urls.length) + urls.length) % urls.length];
+  const host = await connect(home);
+  processOf.set(host, home);
+  const created = await retriedWhileUnavailable(() => timed(host, counters, C2S.roomCreate, { name: "Host", settings: { discussionSeconds: 0, turnSeconds: 60, voteSeconds: 60 } }));
+  if (!created.ok) throw new Error(`room:create refused: ${created.message}`);
+  const code = created.code as string;
+  const players: Player[] = [{ socket: host, stop: autoplay(host, counters, thinkMs) }];
+  for (let i = 1; i < roomSize; i++) {
+    let socket = await connect(elsewhere);
+    // The answer that names the owner is the expected one, not an error: it is not counted as a refusal.
+    let joined = await retriedWhileUnavailable(async () => (await socket.timeout(30_000).emitWithAck(C2S.roomJoin, { code, name: `P${i}` })) as Ack<Record<string, unknown>>);
+    if (!joined.ok && joined.code === "ROOM_ELSEWHERE" && typeof joined.url === "string") {
+      socket.close();
+      socket = await connect(joined.url);
+      joined = await timed(socket, counters, C2S.roomJoin, { code, name: `P${i}` });
+    }
+    if (!joined.ok) throw new Error(`room:join refused: ${joined.message}`);
+    processOf.set(socket, home);
+    players.push({ socket, stop: autoplay(socket, counters, thinkMs) });
+  }
+  const started = await timed(host, counters, C2S.hostStart, {});
+  if (!started.ok) throw new Error(`host:start refused: ${started.message}`);
+  return players;
+}
+
+/** A command refused with UNAVAILABLE (Redis slow to answer on a saturated machine) is sent again, as a client would, a few times. */
+async function retriedWhileUnavailable(send: () => Promise<Ack<Record<string, unknown>>>): Promise<Ack<Record<string, unknown>>> {
+  let answer = await send();
+  for (let attempt = 1; attempt < 5 && !answer.ok && answer.code === "UNAVAILABLE"; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    answer = await send();
+  }
+  return answer;
 }
 
 /**

@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { startServer } from "../app";
+import { clusterConfigFromEnv } from "../cluster/cluster-config";
+import { ClusterNode } from "../cluster/cluster-node";
+import { AddressLimits } from "../rooms/address-limits";
 import { configFromEnv } from "../config";
 import { defaultDeps } from "../server-deps";
 import { GameLog } from "../store/game-log";
@@ -54,9 +57,13 @@ async function main(): Promise<void> {
   if (scoringArg === "off") deps.evaluators = [];
   // Scoring in a worker thread: the same judge, off the event loop (an experiment; see load-judge-worker.ts).
   if (scoringArg === "worker") deps.evaluators = [workerLexicalJudge()];
+  // One of several game processes (bench:load --processes N): the room registry in Redis, as SNEAK_REDIS_URL says.
+  const clusterConfig = clusterConfigFromEnv();
+  const cluster = clusterConfig ? await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), null, config.graceMs, (line) => console.error(line)) : undefined;
   const server = await startServer({
     config,
     deps,
+    cluster,
     log: () => {},
     ...(store
       ? {

@@ -7,7 +7,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { kb, mb, ms, type ProcessStats } from "./load-stats";
 import { SERVER_NODE_FLAGS } from "../server-node-flags";
-import { newCounters, startEchoGroup, startRoom, type LoadCounters, type Player } from "./load-players";
+import { newCounters, startClusterRoom, startEchoGroup, startRoom, type LoadCounters, type Player } from "./load-players";
+import { startCluster } from "./load-cluster";
 
 /**
  * `npm run bench:load`: the game server in one process, N simulated players in this one, playing full games
@@ -36,6 +37,7 @@ const program = new Command("bench:load")
   .option("--no-bare", "skip the bare socket.io comparison")
   .option("--hop-baseline", "also measure the bare server with a worker thread behind it (server/perf/load-echo-hop-server.ts): the least that rooms in a worker thread could cost")
   .option("--pairs <n>", "measure the game server and the bare one this many times, in alternation, and report each ratio and their median", int("--pairs", 1), 1)
+  .option("--processes <n>", "also run the game as this many processes sharing a Redis room registry (a temporary redis-server), and compare its CPU per command with the one process's", int("--processes", 1), 1)
   .option("--timeout <s>", "give up after this many seconds per pair of measurements", int("--timeout", 10), 600)
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
 
@@ -49,8 +51,9 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function spawnChild(file: string, args: string[]): Promise<Child> {
+function spawnChild(file: string, args: string[], env: Record<string, string> = {}): Promise<Child> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
+    env: { ...process.env, ...env },
     // SNEAK_LOAD_PROFILE=DIR: a CPU profile of each child, written when it stops (diagnostics only).
     // The server runs with the flags `npm start` gives it; SNEAK_LOAD_NODE_FLAGS adds others (e.g. GC settings to compare).
     execArgv: ["--import", "tsx", "--expose-gc", ...SERVER_NODE_FLAGS, ...(process.env.SNEAK_LOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(process.env.SNEAK_LOAD_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SNEAK_LOAD_PROFILE}`] : [])],
@@ -303,6 +306,7 @@ interface Options {
   bare: boolean;
   hopBaseline?: boolean;
   pairs: number;
+  processes: number;
   timeout: number;
 }
 
@@ -317,6 +321,7 @@ async function measurePair(o: Options, rooms: number, deadline: number): Promise
     await game.stop();
   }
   const gameFigures = report("Game server", gameRun);
+  if (o.processes > 1) await measureCluster(o, rooms, deadline, gameRun);
   if (!o.bare) return null;
 
   const perSocketRate = gameRun.counters.commands / gameRun.seconds / gameRun.players;
@@ -350,6 +355,39 @@ async function measurePair(o: Options, rooms: number, deadline: number): Promise
     }
     return report(title, run);
   }
+}
+
+/** The same game as --processes N processes on one Redis registry: per-process figures and CPU per command against one process. */
+async function measureCluster(o: Options, rooms: number, deadline: number, single: RunResult): Promise<void> {
+  // Each process gets room for all the rooms (the registry, not a cap, spreads them).
+  const cluster = await startCluster(o.processes, (env) => spawnChild("./load-server.ts", [String(rooms + 10), o.db, o.sync, o.scoring], env));
+  let run: RunResult & { all: Player[] };
+  try {
+    run = await measure(cluster.combined as Child, rooms, o.duration, o.ramp, (i, counters) => startClusterRoom(cluster.urls, i, o.roomSize, counters, o.think), deadline);
+    closeAll(run.all);
+  } finally {
+    await cluster.stop();
+  }
+  report(`Cluster of ${o.processes} game processes on one Redis registry (figures summed over the processes)`, run);
+  const window = cluster.window();
+  const perCommand = (cpuMs: number, commands: number) => (commands > 0 ? cpuMs / commands : NaN);
+  const singlePerCommand = perCommand(single.serverWindow.cpuMs, single.counters.commands);
+  if (window) {
+    cluster.urls.forEach((url, i) => {
+      const cpuMs = window.end[i].cpuMs - window.start[i].cpuMs;
+      const commands = run.counters.byProcess.get(url) ?? 0;
+      console.log(
+        `  process ${i + 1} (${url}): ${window.end[i].rooms ?? 0} rooms, ${(commands / run.seconds).toFixed(0)} commands acked/s, CPU ${((100 * cpuMs) / (run.seconds * 1000)).toFixed(0)}% of a core, ${ms(perCommand(cpuMs, commands))} CPU per command, heap ${mb(window.end[i].heapUsed)}, event-loop delay p99 ${ms(window.end[i].loopDelayP99Ms ?? NaN)}`,
+      );
+    });
+  }
+  const redisCommands = cluster.redisCommandsInWindow();
+  if (redisCommands !== null) {
+    // Redis counts the calls a Lua script makes too: a heartbeat is one round trip but about 2 calls per room.
+    console.log(`  Redis: ${redisCommands} commands processed in the ${run.seconds.toFixed(1)} s window (${(redisCommands / run.seconds).toFixed(1)}/s, the heartbeat scripts' inner calls included) for ${run.counters.commands} game commands`);
+  }
+  const clusterPerCommand = perCommand(run.serverWindow.cpuMs, run.counters.commands);
+  console.log(`CPU per command: one process ${ms(singlePerCommand)}, ${o.processes} processes ${ms(clusterPerCommand)} (summed CPU / commands): ${(clusterPerCommand / singlePerCommand).toFixed(2)}× (target ≤ 1.1×)`);
 }
 
 main().then(

@@ -8,16 +8,20 @@ import type { Room } from "./room";
  */
 export class RoomRegistry {
   private readonly rooms = new Map<string, Room>();
+  /** Told when a room leaves the registry (the cluster gives its code back). */
+  onRemoved: (code: string) => void = () => {};
 
   constructor(
     private readonly maxRooms: number,
     private readonly build: (code: string, onDispose: () => void) => Room,
   ) {}
 
-  create(settings: object): Room {
+  /** A new room; under `reservedCode` when the cluster's registry reserved one for it. */
+  create(settings: object, reservedCode?: string): Room {
     if (this.rooms.size >= this.maxRooms) throw new CommandError("TOO_MANY_ROOMS", "the server has no room for another game; try later");
-    const code = freshRoomCode((candidate) => this.rooms.has(candidate));
-    const room = this.build(code, () => this.rooms.delete(code));
+    const code = reservedCode ?? freshRoomCode((candidate) => this.rooms.has(candidate));
+    if (this.rooms.has(code)) throw new Error(`room code ${code} is already in use here`);
+    const room = this.build(code, () => this.removed(code));
     this.rooms.set(code, room);
     room.applyInitialSettings(settings);
     return room;
@@ -26,9 +30,14 @@ export class RoomRegistry {
   /** Registers a room rebuilt under its old code (after a restart); false when the code is taken. */
   adopt(code: string, build: (code: string, onDispose: () => void) => Room): Room | null {
     if (this.rooms.has(code)) return null;
-    const room = build(code, () => this.rooms.delete(code));
+    const room = build(code, () => this.removed(code));
     this.rooms.set(code, room);
     return room;
+  }
+
+  private removed(code: string): void {
+    this.rooms.delete(code);
+    this.onRemoved(code);
   }
 
   get(code: string): Room | undefined {

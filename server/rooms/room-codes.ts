@@ -20,3 +20,10 @@ export function normalizedRoomCode(input: string): string | null {
   const code = input.trim().toUpperCase();
   return CODE_PATTERN.test(code) ? code : null;
 }
+
+/** The room a session token was issued for (tokens start with their room's code); null for any other string. */
+export function roomCodeOfToken(token: unknown): string | null {
+  if (typeof token !== "string" || token.length > 200) return null;
+  const dot = token.indexOf(".");
+  return dot === CODE_LENGTH && CODE_PATTERN.test(token.slice(0, dot)) ? token.slice(0, dot) : null;
+}

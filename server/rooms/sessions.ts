@@ -20,7 +20,8 @@ export class SessionStore {
   private readonly revoked = new Map<string, RevokeReason>();
 
   issue(roomCode: string, playerId: string, spectator: boolean): Session {
-    const session: Session = { token: randomBytes(24).toString("base64url"), roomCode, playerId, spectator };
+    // The room code leads the token, so that any game process can tell which room a returning player means.
+    const session: Session = { token: `${roomCode}.${randomBytes(24).toString("base64url")}`, roomCode, playerId, spectator };
     this.byToken.set(session.token, session);
     return session;
   }

@@ -236,7 +236,13 @@ export class PgGameStore implements LogStore {
       // A room this store has never written is claimed first (a new room: its first record opens its log).
       const unclaimed = [...new Set(live.flatMap((entry) => entry.batches.map(codeOf)))].filter((code) => !this.epochs.has(code));
       if (unclaimed.length > 0) await this.claimAll(unclaimed);
-      for (const entry of live) for (const batch of entry.batches) logIds.add(batch.logId);
+      for (const entry of live) {
+        for (const batch of entry.batches) {
+          logIds.add(batch.logId);
+          // A log's opening record starts a fresh log (its id is new: game-log.ts): numbered from 0, no lookup.
+          if (batch.records[0]?.kind === "log-open" && !this.nextSeq.has(batch.logId)) this.nextSeq.set(batch.logId, 0);
+        }
+      }
       const unknown = [...logIds].filter((logId) => !this.nextSeq.has(logId));
       if (unknown.length > 0) {
         const { rows } = await this.pool.query<{ log_id: string; seq: number }>(

@@ -68,8 +68,10 @@ describe.skipIf(postgresMissing !== null)("the game log on Postgres", () => {
             },
           ),
         );
-        // The other process takes the room over in the middle of the stream.
-        if (n === 150) appends.push(b.claimRoom("RACE").then(() => {}));
+        // The first is durable before the others go; the other process takes the room over in the middle of
+        // the stream, while appends are in flight and queued.
+        if (n === 0) await appends[0];
+        if (n === 150) await b.claimRoom("RACE");
         if (n % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       await Promise.all(appends);

@@ -59,6 +59,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
     observer: options.observer,
     restore: options.restore,
     routers: options.routers,
+    cluster: options.cluster,
   });
   return Object.assign(server, { logs });
 }

@@ -1,0 +1,26 @@
+import type { AckError } from "../../shared/protocol";
+import { CommandError } from "../rooms/command-error";
+
+/** A command for a room that lives in another game process: the ack names where. */
+export class RoomElsewhereError extends CommandError {
+  constructor(
+    roomCode: string,
+    readonly url: string,
+  ) {
+    super("ROOM_ELSEWHERE", `room ${roomCode} is played on another server: connect to ${url} and send this again`);
+  }
+
+  override toAck(): AckError {
+    return { ok: false, code: this.code, message: this.message, url: this.url };
+  }
+}
+
+/** The room directory (Redis) or the shared game log did not answer: nothing was done. */
+export const directoryDown = () =>
+  new CommandError("UNAVAILABLE", "the room directory is not answering, so rooms cannot be created or joined right now (games in play go on); try again in a moment");
+
+export const gameLogDown = (code: string) =>
+  new CommandError("UNAVAILABLE", `room ${code} cannot be reopened: the game log is not answering; try again in a moment`);
+
+export const ownerDown = (code: string) =>
+  new CommandError("UNAVAILABLE", `the server holding room ${code} has stopped, and without a shared game log its room cannot move; try again when it is back`);

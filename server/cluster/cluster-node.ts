@@ -1,0 +1,253 @@
+import type { Redis } from "ioredis";
+import type { RestoredRoom } from "../app";
+import type { AddressLimits } from "../rooms/address-limits";
+import { CommandError } from "../rooms/command-error";
+import type { RoomRegistry } from "../rooms/registry";
+import type { Room } from "../rooms/room";
+import { freshRoomCode } from "../rooms/room-codes";
+import type { ClusterConfig } from "./cluster-config";
+import { directoryDown, gameLogDown, ownerDown, RoomElsewhereError } from "./cluster-errors";
+import { fastFailingRedis, connectRedis } from "./redis-connection";
+import { RoomDirectory } from "./room-directory";
+import { SharedAddressLimits } from "./shared-limits";
+
+/**
+ * Takes a room over from the shared game log (Postgres): claims the room's log for this process (a new
+ * owner epoch, after which the old owner's writes are refused) and replays it. null when the room has no
+ * open log (it closed, or never existed).
+ */
+export interface FailoverSource {
+  claim(roomCode: string, processId: string): Promise<RestoredRoom | null>;
+  /** The process the log says owns the room (its last claimant), or null. */
+  ownerOf(roomCode: string): Promise<string | null>;
+}
+
+/** What the cluster needs of the game server it joins. */
+export interface ClusterHost {
+  registry: RoomRegistry;
+  /** Rebuilds a room from its log in this process; null when the code is taken here. */
+  adopt(restored: RestoredRoom): Room | null;
+  /** The address the server listens on (the public URL when none is configured). */
+  listeningUrl: string;
+}
+
+/**
+ * One game process in a cluster (docs/DEPLOY.md). Each room lives in one process, in memory; Redis says
+ * which (server/cluster/room-directory.ts). Redis is consulted only to create a room, to join or reconnect to
+ * a room this process does not hold, and by the heartbeat (one round trip per process every third of a
+ * lease, for all its rooms): never for a clue or a vote, so a room in play does not notice Redis going down.
+ */
+export class ClusterNode {
+  readonly directory: RoomDirectory;
+  readonly limits: SharedAddressLimits;
+  private host: ClusterHost | null = null;
+  private publicUrl = "";
+  private siblingOrigins: string[] = [];
+  private heartbeatTimer?: NodeJS.Timeout;
+  private beating: Promise<void> | null = null;
+  private stopping = false;
+  private readonly takeovers = new Map<string, Promise<void>>();
+  /** Heartbeats that failed in a row (Redis down or slow). */
+  failedHeartbeats = 0;
+
+  constructor(
+    readonly config: ClusterConfig,
+    readonly redis: Redis,
+    localLimits: AddressLimits,
+    private readonly failover: FailoverSource | null,
+    graceMs: number,
+    private readonly log: (line: string) => void,
+  ) {
+    this.directory = new RoomDirectory(redis, config.keyPrefix, config.processId, graceMs + config.leaseMs, config.leaseMs);
+    this.limits = new SharedAddressLimits(redis, config.keyPrefix, config.processId, localLimits, log);
+  }
+
+  /** Connects to Redis (or throws a clear error) and makes the node. */
+  static async connect(config: ClusterConfig, localLimits: AddressLimits, failover: FailoverSource | null, graceMs: number, log: (line: string) => void): Promise<ClusterNode> {
+    const redis = fastFailingRedis(config.redisUrl, config.redisTimeoutMs, log);
+    try {
+      await connectRedis(redis, Math.max(3000, config.redisTimeoutMs * 4));
+    } catch (error) {
+      redis.disconnect();
+      throw new Error(`cannot reach Redis at SNEAK_REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return new ClusterNode(config, redis, localLimits, failover, graceMs, log);
+  }
+
+  get processId(): string {
+    return this.config.processId;
+  }
+
+  /** Joins the cluster once the server listens: claims the rooms it restored, renews its lease from now on. */
+  async start(host: ClusterHost): Promise<void> {
+    this.host = host;
+    this.publicUrl = this.config.publicUrl ?? host.listeningUrl;
+    host.registry.onRemoved = (code) => this.roomRemoved(code);
+    // Rooms this process rebuilt from its own log at start-up: kept only where no live process holds them.
+    for (const room of host.registry.all()) {
+      if (!(await this.directory.takeOver(room.code))) {
+        this.log(`cluster: room ${room.code} is held by another live process; not reopened here`);
+        room.shutdown();
+      }
+    }
+    await this.heartbeat();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(200, Math.floor(this.config.leaseMs / 3)));
+    this.heartbeatTimer.unref?.();
+  }
+
+  /** Origins of the live sibling processes: a page served by one may open its socket on another. */
+  origins(): readonly string[] {
+    return this.siblingOrigins;
+  }
+
+  /** A fresh code for a new room, reserved in the registry for this process. */
+  async reserveRoomCode(): Promise<string> {
+    const registry = this.host!.registry;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const code = freshRoomCode((candidate) => registry.get(candidate) !== undefined);
+      let reserved: boolean;
+      try {
+        reserved = await this.directory.reserve(code);
+      } catch {
+        throw directoryDown();
+      }
+      if (reserved) return code;
+    }
+    throw new CommandError("TOO_MANY_ROOMS", "no free room code was found; try again");
+  }
+
+  /** A reserved code whose room was never made. */
+  unreserve(code: string): void {
+    if (this.host?.registry.get(code)) return;
+    this.directory.release(code).catch(() => {});
+  }
+
+  /**
+   * Makes sure room `code` is held here: returns when it is (taking it over from a dead owner's log if
+   * need be); throws RoomElsewhereError when a live process holds it, ROOM_NOT_FOUND when no process or
+   * log has it, UNAVAILABLE when Redis or the log does not answer.
+   */
+  async bringHere(code: string): Promise<void> {
+    if (this.host!.registry.get(code)) return;
+    const pending = this.takeovers.get(code);
+    if (pending) return pending;
+    const attempt = this.locateOrTakeOver(code).finally(() => this.takeovers.delete(code));
+    this.takeovers.set(code, attempt);
+    return attempt;
+  }
+
+  private async locateOrTakeOver(code: string): Promise<void> {
+    let location;
+    try {
+      location = await this.directory.locate(code);
+    } catch {
+      throw directoryDown();
+    }
+    if (location.kind === "owned" && location.owner !== this.processId) throw new RoomElsewhereError(code, location.url);
+    if (!this.failover) {
+      if (location.kind === "orphaned") throw ownerDown(code);
+      throw new CommandError("ROOM_NOT_FOUND", `no room with code "${code}"`);
+    }
+    if (location.kind === "absent") {
+      // No key in Redis (it restarted empty, or the key lapsed): the log knows the last owner; if that
+      // process is alive, the room is still its own, and its next heartbeat writes the key back.
+      let owner: string | null;
+      try {
+        owner = await this.failover.ownerOf(code);
+      } catch {
+        throw gameLogDown(code);
+      }
+      if (owner && owner !== this.processId) {
+        const url = await this.directory.urlOf(owner).catch(() => {
+          throw directoryDown();
+        });
+        if (url) throw new RoomElsewhereError(code, url);
+      }
+    }
+    let claimed: boolean;
+    try {
+      claimed = await this.directory.takeOver(code);
+    } catch {
+      throw directoryDown();
+    }
+    if (!claimed) {
+      // Another process took it over first: send the player there.
+      const now = await this.directory.locate(code).catch(() => null);
+      if (now?.kind === "owned") throw new RoomElsewhereError(code, now.url);
+      throw directoryDown();
+    }
+    let restored: RestoredRoom | null;
+    try {
+      restored = await this.failover.claim(code, this.processId);
+    } catch (error) {
+      this.log(`cluster: taking over room ${code}: ${error instanceof Error ? error.message : String(error)}`);
+      this.unreserve(code);
+      throw gameLogDown(code);
+    }
+    if (this.host!.registry.get(code)) return;
+    if (!restored) {
+      this.unreserve(code);
+      throw new CommandError("ROOM_NOT_FOUND", `no room with code "${code}"`);
+    }
+    if (!this.host!.adopt(restored)) throw new CommandError("INTERNAL", `room ${code} could not be reopened here`);
+    this.log(`cluster: took over room ${code} from its game log`);
+  }
+
+  private roomRemoved(code: string): void {
+    // A stopping process keeps its codes: its rooms stay open in the log, for another process or its restart.
+    if (this.stopping) return;
+    this.directory.release(code).catch(() => {});
+  }
+
+  /** Renews the lease of this process and of every room it holds; drops rooms another process took over. */
+  heartbeat(): Promise<void> {
+    if (this.beating) return this.beating;
+    this.beating = this.beat().finally(() => {
+      this.beating = null;
+    });
+    return this.beating;
+  }
+
+  private async beat(): Promise<void> {
+    const registry = this.host!.registry;
+    try {
+      const { lost, siblings } = await this.directory.heartbeat(this.publicUrl, registry.all().map((room) => room.code));
+      this.failedHeartbeats = 0;
+      this.siblingOrigins = siblings.map((url) => new URL(url).origin);
+      for (const code of lost) {
+        const room = registry.get(code);
+        if (!room) continue;
+        // Another process took the room over (this one lost its lease): the players follow it there.
+        this.log(`cluster: room ${code} is now held by another process; its players are sent there`);
+        room.shutdown();
+      }
+    } catch (error) {
+      this.failedHeartbeats++;
+      if (this.failedHeartbeats === 1) this.log(`cluster: heartbeat failed (${error instanceof Error ? error.message : String(error)}); rooms in play go on`);
+    }
+  }
+
+  /** The shared log refused this process's write to a room another process has claimed: let the room go. */
+  releaseFenced(code: string): void {
+    setImmediate(() => {
+      const room = this.host?.registry.get(code);
+      if (!room) return;
+      this.log(`cluster: room ${code} was claimed by another process in the game log; its players are sent there`);
+      room.shutdown();
+    });
+  }
+
+  /** A clean stop: the lease is dropped so that another process may take the rooms over at once. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.heartbeatTimer);
+    await this.beating;
+    await this.directory.leave(this.publicUrl).catch(() => {});
+    this.redis.disconnect();
+  }
+
+  /** Stops the heartbeat without telling Redis (tests: a process that froze). */
+  freeze(): void {
+    clearInterval(this.heartbeatTimer);
+  }
+}
