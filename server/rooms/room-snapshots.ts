@@ -38,6 +38,8 @@ export interface SnapshotSource {
   rejoinCodeOf(playerId: PlayerId): string;
   /** Pending requests for a seat back (the host's snapshots only). */
   seatRequests(): RoomSnapshot["seatRequests"];
+  /** Those of them left out of the default pool. */
+  categoriesOffByDefault(): string[];
   serverTime: number;
 }
 
@@ -73,18 +75,20 @@ function viewerOf(source: SnapshotSource, member: SnapshotMember): PlayerId | nu
   return member.spectator ? null : seatedViewerId(source.state, member.playerId);
 }
 
-function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories" | "seatRequests"> {
+function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories" | "categoriesOffByDefault" | "seatRequests"> {
   const { state } = source;
   const isHost = state.hostId === member.playerId;
+  const picking = isHost && (state.phase === "lobby" || state.phase === "gameOver");
   const human = viewer !== null && state.seats.some((seat) => seat.id === viewer && seat.kind === "human" && !seat.left);
   return {
     you: { playerId: member.playerId, seated: viewer !== null, isHost, rejoinCode: human ? source.rejoinCodeOf(member.playerId) : null, standInMoves: member.standInMoves },
-    categories: isHost && (state.phase === "lobby" || state.phase === "gameOver") ? source.categories() : [],
+    categories: picking ? source.categories() : [],
+    categoriesOffByDefault: picking ? source.categoriesOffByDefault() : [],
     seatRequests: isHost ? source.seatRequests() : [],
   };
 }
 
-function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "seatRequests" | "game"> {
+function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "categoriesOffByDefault" | "seatRequests" | "game"> {
   const { state, members } = source;
   return {
     version: source.version,

@@ -754,6 +754,7 @@ export class Room {
       categories: () => this.deps.library.map((card) => card.category),
       rejoinCodeOf: (playerId) => this.returns.codeOf(playerId),
       seatRequests: () => this.returns.pending(),
+      categoriesOffByDefault: () => this.deps.library.filter((card) => card.offByDefault).map((card) => card.category),
       serverTime: this.now(),
     };
   }
