@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CLUE_CHARS } from "../../shared/game/clue-validation";
+import { CUMULATIVE_NOTE } from "../../client/charts/LeakageCurve";
 import type { RunningServer } from "../../server/app";
 import { ensureClientBuilt, launchChromium, screenshot } from "./client-browser";
 import { startServerWithGameLog } from "./client-server";
@@ -121,6 +122,13 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
   await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=reveal]").waitFor()));
   for (const page of pages) await expect.poll(() => page.getByText("scoring…").count(), { timeout: 30_000 }).toBe(0);
   for (const page of pages) await page.getByTestId("leakage-curve").locator("svg.recharts-surface").waitFor();
+  // The curve says in one sentence what it shows, marks where the Chameleon's clue fell, and names it.
+  const chameleonTurn = 1 + (await pages[0].getByTestId("clue-score-row").evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("Chameleon (leakage"))));
+  expect(chameleonTurn).toBeGreaterThan(0);
+  const note = await pages[0].getByTestId("leakage-note").textContent();
+  expect(note).toContain(CUMULATIVE_NOTE);
+  expect(note).toContain(`The Chameleon's own clue was clue ${chameleonTurn}.`);
+  expect(await pages[0].getByTestId("leakage-curve").locator("svg text", { hasText: "▲ Chameleon" }).count()).toBe(1);
   for (const [i, page] of pages.entries()) await assertFits(page, `05-reveal-${label}-${i}`);
 }
 
