@@ -10,7 +10,8 @@ export type RoomLookupResult = { kind: "open"; seatOpen: boolean; watchable: boo
 export async function lookUpRoom(code: string, signal?: AbortSignal): Promise<RoomLookupResult> {
   try {
     const res = await fetch(resolved(`/api/rooms/${encodeURIComponent(code)}`), { cache: "no-store", signal });
-    if (res.status === 404) return { kind: "missing" };
+    // 400: the link's code cannot be a room code (a letter no code uses), so there is no such room either.
+    if (res.status === 404 || res.status === 400) return { kind: "missing" };
     if (!res.ok) return { kind: "unknown" };
     const body = (await res.json()) as { seatOpen?: unknown; watchable?: unknown };
     if (typeof body.seatOpen !== "boolean" || typeof body.watchable !== "boolean") return { kind: "unknown" };

@@ -64,7 +64,7 @@ function NoSuchRoom({ code }: { code: string }) {
   return (
     <section className="card" aria-labelledby="no-room-heading" style={{ maxWidth: 520, margin: "1rem auto", textAlign: "center" }} data-testid="no-such-room">
       <h1 id="no-room-heading" className="phase-title">
-        No room {code}
+        Room not found
       </h1>
       <p role="alert">No room {code} — check the code or create one.</p>
       <p className="muted small">A room closes a few minutes after everyone has left.</p>
