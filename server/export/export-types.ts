@@ -7,7 +7,7 @@ import type { MessageScores } from "../../shared/sneak/types";
  * Metrics are fractions in [0, 1], exactly as shared/sneak/metrics.ts computes them (reports ×100).
  */
 
-export const EXPORT_FORMAT_VERSION = 1;
+export const EXPORT_FORMAT_VERSION = 2;
 
 /** One judge's view: the options in the order shown and its distribution over them. */
 export interface ExportJudgement {
