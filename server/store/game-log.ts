@@ -105,7 +105,9 @@ export class GameLog {
       // A room the log never saw open (no `opened` hook): log it anyway; it cannot be restored.
       entry = { logId: this.freshLogId(room.code), roomCode: room.code, state: null, fallbackSeats: new Set() };
       this.rooms.set(room, entry);
-      void this.write(room.code, entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
+      // Its failure is reported by write; the action's own write (queued after it) decides the move.
+      const opened = this.write(room.code, entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
+      if (isPromiseLike(opened)) opened.catch(() => {});
     }
     const before = entry.state;
     const fallbackSeats = entry.fallbackSeats;
