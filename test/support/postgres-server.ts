@@ -16,8 +16,9 @@ import pg from "pg";
  */
 
 function findBinDir(): string | null {
+  const chosen = process.env.SNEAK_PG_BIN;
+  if (chosen) return existsSync(join(chosen, "initdb")) && existsSync(join(chosen, "pg_ctl")) ? chosen : null;
   const candidates: string[] = [];
-  if (process.env.SNEAK_PG_BIN) candidates.push(process.env.SNEAK_PG_BIN);
   const debian = "/usr/lib/postgresql";
   if (existsSync(debian)) {
     for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, version, "bin"));
@@ -34,7 +35,7 @@ const postgresUser = runAsRoot ? (spawnSync("id", ["-u", "postgres"], { encoding
 /** Why the Postgres tests cannot run here, or null when they can. */
 export const postgresMissing: string | null =
   binDir === null
-    ? "Postgres binaries (initdb, pg_ctl) not found: install Debian's postgresql package (.ci/run does) or set SNEAK_PG_BIN"
+    ? `Postgres binaries (initdb, pg_ctl) not found${process.env.SNEAK_PG_BIN ? ` in SNEAK_PG_BIN=${process.env.SNEAK_PG_BIN}` : ""}: install Debian's postgresql package (.ci/run does) or set SNEAK_PG_BIN`
     : runAsRoot && postgresUser === null
       ? "running as root and there is no postgres user for the Postgres server to run as"
       : null;
