@@ -73,6 +73,12 @@ function run(command: string, args: string[]): void {
 
 let databases = 0;
 
+/** Servers still running: stopped when the test process exits, even if a test file forgot or crashed. */
+const running = new Set<PostgresServer>();
+process.once("exit", () => {
+  for (const server of running) server.stop("immediate");
+});
+
 /**
  * Starts a fresh server. `fsync` (default off in tests: a killed game process, not a power cut, is what they
  * simulate; the benchmark turns it on) keeps every commit's promise the same either way: a commit is
@@ -97,7 +103,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
   run(join(binDir!, "pg_ctl"), ["-D", data, "-o", settings, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
   const url = (database = "postgres") => `postgres://${user}@127.0.0.1:${port}/${database}`;
   let stopped = false;
-  return {
+  const server: PostgresServer = {
     port,
     url,
     async createDatabase(name = `sneak_test_${process.pid}_${++databases}`) {
@@ -113,6 +119,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     stop(mode = "immediate") {
       if (stopped) return;
       stopped = true;
+      running.delete(server);
       try {
         run(join(binDir!, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
       } finally {
@@ -120,4 +127,6 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       }
     },
   };
+  running.add(server);
+  return server;
 }
