@@ -44,6 +44,12 @@ export interface RunningServer {
   url: string;
   port: number;
   registry: RoomRegistry;
+  /**
+   * Rebuilds a room from its log while the server runs (a room taken over from a process that died:
+   * server/store/restore.ts `restoreRoom`, then server/app-game-log.ts `restoredRoomOf`). False when a room
+   * with that code is already here.
+   */
+  adoptRoom(restored: RestoredRoom): boolean;
   close(): Promise<void>;
 }
 
@@ -86,13 +92,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     roomCount++;
     return buildRoom(code, onDispose, options.seed === undefined ? undefined : `${options.seed}/${roomCount}`);
   });
-  for (const restored of options.restore ?? []) {
+  const adoptRoom = (restored: RestoredRoom): boolean => {
     const room = registry.adopt(restored.roomCode, (code, onDispose) => buildRoom(code, onDispose, restored.seed));
-    if (!room) {
-      log(`restore: room ${restored.roomCode} appears twice; skipped`);
-      continue;
-    }
+    if (!room) return false;
     room.restore(restored.state, restored.rng, restored.sessions, restored.logId);
+    return true;
+  };
+  for (const restored of options.restore ?? []) {
+    if (!adoptRoom(restored)) log(`restore: room ${restored.roomCode} appears twice; skipped`);
   }
 
   // One table of limits per client address for the sockets and the HTTP API.
@@ -110,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: `http://${host}:${port}`,
     port,
     registry,
+    adoptRoom,
     async close() {
       registry.shutdownAll();
       await new Promise<void>((resolve) => io.close(() => resolve()));
