@@ -50,6 +50,12 @@ export interface RunningServer {
   url: string;
   port: number;
   registry: RoomRegistry;
+  /**
+   * Rebuilds a room from its log while the server runs (a room taken over from a process that died:
+   * server/store/restore.ts `restoreRoom`, then server/app-game-log.ts `restoredRoomOf`). False when a room
+   * with that code is already here.
+   */
+  adoptRoom(restored: RestoredRoom): boolean;
   close(): Promise<void>;
 }
 
@@ -130,6 +136,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     registry,
+    adoptRoom: (restored) => adopt(restored) !== null,
     async close() {
       await cluster?.stop();
       registry.shutdownAll();
