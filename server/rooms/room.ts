@@ -16,7 +16,7 @@ import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
 import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } from "./room-snapshots";
 import { SeatReturns } from "./seat-returns";
-import { nameKey } from "../../shared/game/names";
+import { cleanName, nameProblem, sameName } from "../../shared/game/names";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -134,6 +134,13 @@ export class Room {
 
   /** Seats a human (or adds a spectator) and issues their session token. The first human creates the game. */
   admit(name: string, spectator: boolean): Session {
+    const fault = nameProblem(name);
+    if (fault) throw new CommandError("RULE", fault, "invalid_name");
+    // A spectator cannot pass for a seated player, look-alikes included (the rules check the seats among themselves).
+    const taken = spectator ? this.state?.seats.find((s) => sameName(s.name, name))?.name : undefined;
+    if (taken !== undefined) {
+      throw new CommandError("RULE", taken === cleanName(name) ? `"${taken}" is a player's name in this room: pick another name to watch under.` : `"${cleanName(name)}" looks too much like "${taken}", a player in this room: pick another name to watch under.`, "name_taken");
+    }
     const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
     if (!spectator) {
       if (this.state === null) this.createGameWithHost(playerId, name, "human");
@@ -143,7 +150,7 @@ export class Room {
     }
     const session = this.deps.sessions.issue(this.code, playerId, spectator);
     this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim());
-    this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
+    this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
     this.broadcast();
     return session;
   }
@@ -485,8 +492,7 @@ export class Room {
 
   /** The human seat a returning player names (case and look-alikes aside); refuses when there is none. */
   private seatNamed(name: string): Member {
-    const key = nameKey(name);
-    const seat = this.state?.seats.find((s) => s.kind === "human" && !s.left && nameKey(s.name) === key);
+    const seat = this.state?.seats.find((s) => s.kind === "human" && !s.left && sameName(s.name, name));
     const member = seat ? this.members.get(seat.id) : undefined;
     if (!seat || !member || member.spectator) throw new CommandError("UNKNOWN_PLAYER", `No player named "${name.trim()}" has a seat at this table.`, "unknown_player");
     return member;
