@@ -419,9 +419,9 @@ export class Room {
       this.broadcast();
     }
     if (member.spectator) {
-      if (event.startsWith("host:") || event.startsWith("game:") || event === C2S.chatSend) {
-        throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
-      }
+      // A spectator is not the host (a host command), nor a player (a move or the chat).
+      if (event.startsWith("host:")) throw new CommandError("NOT_HOST", "only the host can do that, and spectators never host");
+      if (event.startsWith("game:") || event === C2S.chatSend) throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
     }
     switch (event) {
       case C2S.hostAddBot:
@@ -494,7 +494,7 @@ export class Room {
   private seatNamed(name: string): Member {
     const seat = this.state?.seats.find((s) => s.kind === "human" && !s.left && sameName(s.name, name));
     const member = seat ? this.members.get(seat.id) : undefined;
-    if (!seat || !member || member.spectator) throw new CommandError("UNKNOWN_PLAYER", `No player named "${name.trim()}" has a seat at this table.`, "unknown_player");
+    if (!seat || !member || member.spectator) throw new CommandError("UNKNOWN_PLAYER", `No player named "${name.trim()}" has a seat at this table.`);
     return member;
   }
 
@@ -527,7 +527,7 @@ export class Room {
   private answerSeatRequest(by: PlayerId, requestId: string, approve: boolean): void {
     if (this.state?.hostId !== by) throw new CommandError("NOT_HOST", "Only the host can answer a request for a seat.");
     const request = this.returns.take(requestId);
-    if (!request) throw new CommandError("UNKNOWN_PLAYER", "That request is no longer waiting (answered, withdrawn or expired).", "unknown_request");
+    if (!request) throw new CommandError("UNKNOWN_PLAYER", "That request is no longer waiting (answered, withdrawn or expired).");
     const member = this.members.get(request.playerId);
     if (!request.socket.connected || request.socket.data.session) return;
     if (!approve || !member) {
@@ -567,7 +567,8 @@ export class Room {
     const result = applyAction(before, action, this.rng);
     if (!result.ok) {
       const code = result.code === "not_host" ? "NOT_HOST" : result.code === "unknown_player" ? "UNKNOWN_PLAYER" : "RULE";
-      throw new CommandError(code, result.message, result.code);
+      // `rule` comes with code RULE only: NOT_HOST and UNKNOWN_PLAYER say it all, whichever path refused.
+      throw new CommandError(code, result.message, code === "RULE" ? result.code : undefined);
     }
     // The game log makes the action durable before it takes effect (and before any ack); if it cannot,
     // the action is refused as an internal error rather than played unrecorded.
