@@ -22,11 +22,13 @@ import type { GameServer, GameSocket } from "./socket-types";
 import { normalizedRoomCode, roomCodeOfToken } from "./rooms/room-codes";
 import type { ClusterNode } from "./cluster/cluster-node";
 import { CommandError } from "./rooms/command-error";
-import { rawJsonParser } from "./raw-json-parser";
+import { RESERVED_EVENT_PREFIX, rawJsonParser } from "./raw-json-parser";
 import { andThen } from "./rooms/command-queue";
 import { isPromiseLike, type MaybePromise } from "./store/log-store";
 
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
+/** Commands whose payload is `{}`: the payload may be left out. Every other command needs its payload object. */
+const EMPTY_PAYLOAD_COMMANDS = new Set<string>([C2S.roomLeave, C2S.roomResync, C2S.hostStart, C2S.hostNextRound, C2S.hostEndGame, C2S.gameReady]);
 
 /**
  * socket.io wiring: the Origin check, limits per client address (connections, handshakes, room creation),
@@ -139,7 +141,8 @@ export function attachSockets(
   function onEvent(socket: GameSocket, limiter: RateLimiter, event: string, args: unknown[]): void {
     if (!KNOWN_EVENTS.has(event)) {
       const ack = args[args.length - 1];
-      if (typeof ack === "function") ack(errorAck("BAD_PAYLOAD", `unknown event "${event}"`));
+      const reserved = event.startsWith(RESERVED_EVENT_PREFIX) ? event.slice(RESERVED_EVENT_PREFIX.length) : null;
+      if (typeof ack === "function") ack(errorAck("BAD_PAYLOAD", reserved ? `"${reserved}" is a name socket.io reserves, not a command` : `unknown event "${event}"`));
       return;
     }
     const command = event as C2SEvent;
@@ -157,7 +160,8 @@ export function attachSockets(
     };
     try {
       if (!limiter.tryTake()) return reply(errorAck("RATE_LIMITED", "too many events; slow down"));
-      const parsed = PayloadSchemas[command].safeParse(payload ?? {});
+      if (payload === undefined && !EMPTY_PAYLOAD_COMMANDS.has(command)) return reply(errorAck("BAD_PAYLOAD", `${command}: the payload object is missing`));
+      const parsed = PayloadSchemas[command].safeParse(payload === undefined ? {} : payload);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return reply(errorAck("BAD_PAYLOAD", `${command}: ${issue.path.join(".") || "payload"} ${issue.message}`));

@@ -24,5 +24,28 @@ class Encoder extends parser.Encoder {
   }
 }
 
+/** Event names socket.io keeps for itself: the stock decoder refuses a packet that uses one, closing the connection. */
+const RESERVED_EVENTS = ["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"];
+/** What a reserved name is renamed to, so that the command handler can answer it with an error ack. */
+export const RESERVED_EVENT_PREFIX = "reserved:";
+// An EVENT packet (type 2, or 5 with binary attachments) as text: type, attachments, namespace, ack id, then the event name.
+const EVENT_HEAD = /^([25](?:\d+-)?(?:\/[^,]*,)?\d*\[\s*)"([A-Za-z_]+)"/;
+
+/**
+ * The stock decoder, except that an event named like one of socket.io's reserved events is renamed instead of
+ * refused: the client then gets an error ack like any unknown event (docs/PROTOCOL.md says every command is
+ * acked), where the stock decoder's "invalid payload" closes the whole connection.
+ */
+class Decoder extends parser.Decoder {
+  static {
+    const decodeString = (parser.Decoder.prototype as unknown as { decodeString(str: string): unknown }).decodeString;
+    (Decoder.prototype as unknown as { decodeString(str: string): unknown }).decodeString = function (this: parser.Decoder, str: string) {
+      const head = EVENT_HEAD.exec(str);
+      if (head && RESERVED_EVENTS.includes(head[2])) str = `${head[1]}"${RESERVED_EVENT_PREFIX}${head[2]}"${str.slice(head[0].length)}`;
+      return decodeString.call(this, str);
+    };
+  }
+}
+
 /** Pass as socket.io's `parser` server option. */
-export const rawJsonParser = { protocol: parser.protocol, PacketType: parser.PacketType, Encoder, Decoder: parser.Decoder };
+export const rawJsonParser = { protocol: parser.protocol, PacketType: parser.PacketType, Encoder, Decoder };

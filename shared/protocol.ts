@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GameView } from "./game/types";
+import { SETTING_LIMITS } from "./game/settings";
 import type { MessageScores } from "./sneak/types";
 
 /**
@@ -128,7 +129,11 @@ const playerId = z.string().min(1).max(64);
 export const BotKindSchema = z.enum(["lexical", "llm"]);
 export type BotKind = z.infer<typeof BotKindSchema>;
 
-/** Host settings (shared/game/types.ts GameSettings), all optional in an update; the rules check ranges. */
+/**
+ * Host settings (shared/game/types.ts GameSettings), all optional in an update. The schema checks the shape
+ * (types, no unknown keys: else BAD_PAYLOAD); the rules check every value's range, a custom card's word count
+ * included (else RULE invalid_settings). Its size caps are far above the rules' limits, only to bound a frame.
+ */
 export const SettingsPatchSchema = z
   .object({
     clueMaxWords: z.number().int(),
@@ -144,12 +149,12 @@ export const SettingsPatchSchema = z
       .array(
         z
           .object({
-            category: z.string().max(80),
-            words: z.array(z.string().max(60)).max(16),
+            category: z.string().max(200),
+            words: z.array(z.string().max(200)).max(100),
           })
           .passthrough(),
       )
-      .max(50),
+      .max(SETTING_LIMITS.customCards.max * 4),
     threePlayerTwoGuesses: z.boolean(),
     largeTableHiddenGrid: z.boolean(),
   })
@@ -183,7 +188,9 @@ export const PayloadSchemas = {
   [C2S.gameVote]: z.object({ targetId: playerId }).strict(),
   [C2S.gameTieBreak]: z.object({ targetId: playerId }).strict(),
   [C2S.gameGuess]: z.object({ word: z.string().min(1).max(60) }).strict(),
-  [C2S.chatSend]: z.object({ text: z.string().trim().min(1).max(300) }).strict(),
+  // The rules alone judge the text (1 to MAX_CHAT_CHARS characters after cleaning: RULE chat_empty or
+  // chat_too_long), so that every length gets one answer; the frame limit bounds its size.
+  [C2S.chatSend]: z.object({ text: z.string() }).strict(),
 } as const;
 
 export type C2SEvent = (typeof C2S)[keyof typeof C2S];

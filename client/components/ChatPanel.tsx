@@ -1,3 +1,4 @@
+import { MAX_CHAT_CHARS } from "../../shared/game/rules";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { GameView } from "../../shared/game/types";
 import { C2S } from "../../shared/protocol";
@@ -40,7 +41,7 @@ export function ChatPanel({ game, prominent = false }: { game: GameView; promine
           <label className="visually-hidden" htmlFor="chat-input">
             Message
           </label>
-          <input id="chat-input" value={text} onChange={(e) => setText(e.target.value)} maxLength={300} autoComplete="off" placeholder="Say something…" />
+          <input id="chat-input" value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_CHAT_CHARS} autoComplete="off" placeholder="Say something…" />
           <button type="submit" disabled={text.trim() === ""}>
             Send
           </button>

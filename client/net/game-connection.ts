@@ -325,7 +325,7 @@ export class GameConnection {
     socket.on(S2C.roomState, (snapshot) => this.receiveSnapshot(snapshot));
     socket.on(S2C.roomClosed, (payload: RoomClosedPayload) => this.loseSeat(describeClosure(payload)));
     // The server disconnects this socket right after: the seat stays ours to take back, the token works.
-    socket.on(S2C.sessionReplaced, () => useConnectionStore.getState().set("elsewhere", "Your seat is open in another tab or on another device."));
+    socket.on(S2C.sessionReplaced, (payload) => useConnectionStore.getState().set("elsewhere", payload.message));
     return socket;
   }
 }

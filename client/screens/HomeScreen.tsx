@@ -4,6 +4,7 @@ import { useRouteStore } from "../stores/route-store";
 import { storedSeats, useSessionStore } from "../stores/session-store";
 import { NameField } from "../components/NameField";
 import { Icon } from "../components/Icon";
+import { nameProblem } from "../../shared/game/names";
 
 /** Keeps only letters, upper-cased, at most four: what a room code can be. */
 export function normalizedCode(input: string): string {
@@ -27,8 +28,10 @@ export function HomeScreen() {
       document.getElementById("player-name")?.focus();
       return false;
     }
-    setNameError(null);
-    return true;
+    // The same check as the server's (shared/game/names.ts): control characters, length, a letter or digit.
+    const fault = nameProblem(trimmed);
+    setNameError(fault ?? null);
+    return fault === undefined;
   }
 
   async function create() {

@@ -3,6 +3,7 @@ import { connection } from "../net/game-connection";
 import { useSessionStore } from "../stores/session-store";
 import { NameField } from "../components/NameField";
 import { ReclaimSeatForm } from "../components/ReclaimSeatForm";
+import { nameProblem } from "../../shared/game/names";
 
 /** Joining a room from its share link: a name, then a seat or a spectator's chair. */
 export function JoinRoomForm({ code, problem }: { code: string; problem: string | null }) {
@@ -16,6 +17,12 @@ export function JoinRoomForm({ code, problem }: { code: string; problem: string 
     const trimmed = name.trim();
     if (!spectator && trimmed.length === 0) {
       setNameError("Enter a name to take a seat.");
+      return;
+    }
+    // The same check as the server's (shared/game/names.ts).
+    const fault = trimmed === "" ? undefined : nameProblem(trimmed);
+    if (fault) {
+      setNameError(fault);
       return;
     }
     setNameError(null);

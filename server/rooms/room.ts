@@ -18,7 +18,7 @@ import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } 
 import { andThen, CommandQueue, settleMaybe } from "./command-queue";
 import { isPromiseLike, type MaybePromise } from "../store/log-store";
 import { SeatReturns } from "./seat-returns";
-import { nameKey } from "../../shared/game/names";
+import { cleanName, nameProblem, sameName } from "../../shared/game/names";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
 export interface RoomDeps {
@@ -142,6 +142,13 @@ export class Room {
 
   /** Seats a human (or adds a spectator) and issues their session token. The first human creates the game. */
   admit(name: string, spectator: boolean): MaybePromise<Session> {
+    const fault = nameProblem(name);
+    if (fault) throw new CommandError("RULE", fault, "invalid_name");
+    // A spectator cannot pass for a seated player, look-alikes included (the rules check the seats among themselves).
+    const taken = spectator ? this.state?.seats.find((s) => sameName(s.name, name))?.name : undefined;
+    if (taken !== undefined) {
+      throw new CommandError("RULE", taken === cleanName(name) ? `"${taken}" is a player's name in this room: pick another name to watch under.` : `"${cleanName(name)}" looks too much like "${taken}", a player in this room: pick another name to watch under.`, "name_taken");
+    }
     return this.changes.run(() => {
       const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
       let seated: MaybePromise<void> = undefined;
@@ -154,7 +161,7 @@ export class Room {
       return andThen(seated, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
         const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim()));
-        this.members.set(playerId, { playerId, name: name.trim(), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
+        this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
         this.broadcast();
         return andThen(logged, () => session);
       });
@@ -441,9 +448,9 @@ export class Room {
       this.broadcast();
     }
     if (member.spectator) {
-      if (event.startsWith("host:") || event.startsWith("game:") || event === C2S.chatSend) {
-        throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
-      }
+      // A spectator is not the host (a host command), nor a player (a move or the chat).
+      if (event.startsWith("host:")) throw new CommandError("NOT_HOST", "only the host can do that, and spectators never host");
+      if (event.startsWith("game:") || event === C2S.chatSend) throw new CommandError("NOT_A_PLAYER", "spectators watch; join as a player to take part");
     }
     switch (event) {
       case C2S.hostAddBot:
@@ -509,10 +516,9 @@ export class Room {
 
   /** The human seat a returning player names (case and look-alikes aside); refuses when there is none. */
   private seatNamed(name: string): Member {
-    const key = nameKey(name);
-    const seat = this.state?.seats.find((s) => s.kind === "human" && !s.left && nameKey(s.name) === key);
+    const seat = this.state?.seats.find((s) => s.kind === "human" && !s.left && sameName(s.name, name));
     const member = seat ? this.members.get(seat.id) : undefined;
-    if (!seat || !member || member.spectator) throw new CommandError("UNKNOWN_PLAYER", `No player named "${name.trim()}" has a seat at this table.`, "unknown_player");
+    if (!seat || !member || member.spectator) throw new CommandError("UNKNOWN_PLAYER", `No player named "${name.trim()}" has a seat at this table.`);
     return member;
   }
 
@@ -545,7 +551,7 @@ export class Room {
   private answerSeatRequest(by: PlayerId, requestId: string, approve: boolean): MaybePromise<void> {
     if (this.state?.hostId !== by) throw new CommandError("NOT_HOST", "Only the host can answer a request for a seat.");
     const request = this.returns.take(requestId);
-    if (!request) throw new CommandError("UNKNOWN_PLAYER", "That request is no longer waiting (answered, withdrawn or expired).", "unknown_request");
+    if (!request) throw new CommandError("UNKNOWN_PLAYER", "That request is no longer waiting (answered, withdrawn or expired).");
     const member = this.members.get(request.playerId);
     if (!request.socket.connected || request.socket.data.session) return;
     if (!approve || !member) {
@@ -593,7 +599,8 @@ export class Room {
     if (!result.ok) {
       if (rngBefore) this.rng = rngBefore;
       const code = result.code === "not_host" ? "NOT_HOST" : result.code === "unknown_player" ? "UNKNOWN_PLAYER" : "RULE";
-      throw new CommandError(code, result.message, result.code);
+      // `rule` comes with code RULE only: NOT_HOST and UNKNOWN_PLAYER say it all, whichever path refused.
+      throw new CommandError(code, result.message, code === "RULE" ? result.code : undefined);
     }
     // The game log makes the action durable before it takes effect (and before any ack); if it cannot,
     // the action is refused with the log's message rather than played unrecorded.

@@ -44,9 +44,9 @@ const LETTERS = /^[a-z]+$/;
 // Scripts written without spaces between words: a grid word there is matched as a substring.
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
-/** What a clue or chat line is stored as: NFKC, invisible format characters removed, whitespace collapsed, trimmed. */
+/** What a clue or chat line is stored as: NFKC, invisible format and control characters removed, whitespace collapsed, trimmed. */
 export function cleanText(text: string): string {
-  return text.normalize("NFKC").replace(FORMAT_CHARS, "").replace(/\s+/gu, " ").trim();
+  return text.normalize("NFKC").replace(FORMAT_CHARS, "").replace(/\s+/gu, " ").replace(/\p{Cc}/gu, "").trim();
 }
 
 /**

@@ -7,3 +7,5 @@ export { cleanText, clueViolation, countClueWords, findGridWordIn, normalizeForC
 export type { ClueViolation, ClueViolationCode } from "./clue-validation";
 export { DEFAULT_SETTINGS, MAX_SEATS, MIN_SEATS, SETTING_LIMITS, customCardViolation, DEFAULT_POOL_MIN_WORDS, defaultPoolCategories, mergedSettings, topicPool } from "./settings";
 export { isRoundPhase, MAX_NAME_CHARS } from "./table";
+export { cleanName, nameKey, nameProblem, sameName } from "./names";
+export { hasControlCharacters } from "./control-characters";

@@ -12,7 +12,9 @@ import type { Rng } from "../random";
 import { cleanText, clueViolation, normalizeForComparison } from "./clue-validation";
 import { accepted, ruleError } from "./rule-error";
 import { DEFAULT_SETTINGS, MIN_SEATS, mergedSettings, topicPool } from "./settings";
-import { applyTableAction, hostCheck, isRoundPhase, MAX_NAME_CHARS, seatOf, withoutLeftSeats } from "./table";
+import { applyTableAction, hostCheck, isRoundPhase, seatOf, withoutLeftSeats } from "./table";
+import { cleanName, nameProblem } from "./names";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./control-characters";
 import type { ActionResult, GameAction, GameOptions, GameSettings, GameState, PlayerId, RoundOutcome, RoundState, Seat, TopicCard } from "./types";
 
 export const MAX_CHAT_CHARS = 280;
@@ -70,8 +72,9 @@ export function createGame(game: NewGame): GameState {
     gameNumber: 0,
   };
   const { host } = game;
-  const name = cleanText(host.name);
-  if (name === "" || [...name].length > MAX_NAME_CHARS) throw new Error(`createGame: a name has 1 to ${MAX_NAME_CHARS} characters`);
+  const fault = nameProblem(host.name);
+  if (fault) throw new Error(`createGame: ${fault}`);
+  const name = cleanName(host.name);
   if (host.kind === "bot" && !options.allowBotsOnly) throw new Error("createGame: a bot host needs options.allowBotsOnly");
   const seat: Seat = host.kind === "bot" ? { id: host.playerId, name, kind: "bot", botProfile: host.botProfile ?? "lexical" } : { id: host.playerId, name, kind: "human" };
   return { ...empty, seats: [seat], points: { [seat.id]: 0 }, hostId: seat.id };
@@ -252,6 +255,7 @@ function giveClue(state: GameState, by: PlayerId, text: string, fallback: boolea
 function withClue(state: GameState, playerId: PlayerId, text: string, fallback: boolean, now: number): ActionResult {
   const round = currentRound(state)!;
   if (typeof text !== "string") return ruleError("clue_empty", "The clue is empty: type at least one word.");
+  if (hasControlCharacters(text)) return ruleError("control_characters", CONTROL_CHARACTERS_MESSAGE);
   const violation = clueViolation(text, round.card.words, state.settings.clueMaxWords);
   if (violation) return ruleError(violation.code, violation.message);
   const clues = [...round.clues, { playerId, text: cleanText(text), fallback, at: now, scores: [] }];
@@ -277,6 +281,7 @@ function chat(state: GameState, by: PlayerId, text: string, now: number): Action
   if (!seat || seat.left) return ruleError("not_seated", "Only players at the table can chat.");
   // Chat during the clues would let players hint beyond the word limit.
   if (state.phase === "clues") return ruleError("chat_closed", "The chat opens when every clue has been given.");
+  if (typeof text === "string" && hasControlCharacters(text)) return ruleError("control_characters", CONTROL_CHARACTERS_MESSAGE);
   const cleaned = typeof text === "string" ? cleanText(text) : "";
   if (cleaned === "") return ruleError("chat_empty", "The message is empty.");
   const length = [...cleaned].length;

@@ -5,11 +5,12 @@
  * round with, so a round never loses its chameleon or a voter halfway.
  */
 import { cleanText } from "./clue-validation";
+import { cleanName, MAX_NAME_CHARS, nameProblem as nameFault, sameName } from "./names";
 import { accepted, ruleError } from "./rule-error";
 import { MAX_SEATS } from "./settings";
 import type { ActionResult, GameAction, GameState, Phase, PlayerId, Seat } from "./types";
 
-export const MAX_NAME_CHARS = 24;
+export { MAX_NAME_CHARS };
 export const MAX_BOT_PROFILE_CHARS = 100;
 
 /** Phases in which a round is being played. */
@@ -21,12 +22,13 @@ export function seatOf(state: GameState, playerId: PlayerId): Seat | undefined {
   return state.seats.find((seat) => seat.id === playerId);
 }
 
+/** The name is refused (control characters, length) or taken: another seat's name, up to case and look-alike letters. */
 function nameProblem(state: GameState, name: string, exceptId?: PlayerId): ActionResult | undefined {
-  if (typeof name !== "string") return ruleError("invalid_name", `A name has 1 to ${MAX_NAME_CHARS} characters.`);
-  const length = [...name].length;
-  if (length === 0 || length > MAX_NAME_CHARS) return ruleError("invalid_name", `A name has 1 to ${MAX_NAME_CHARS} characters.`);
-  const taken = state.seats.some((seat) => seat.id !== exceptId && seat.name.toLowerCase() === name.toLowerCase());
-  if (taken) return ruleError("name_taken", `"${name}" is already at the table: pick another name.`);
+  const fault = nameFault(name);
+  if (fault) return ruleError("invalid_name", fault);
+  const cleaned = cleanName(name);
+  const taken = state.seats.find((seat) => seat.id !== exceptId && sameName(seat.name, cleaned));
+  if (taken) return ruleError("name_taken", taken.name === cleaned ? `"${cleaned}" is already at the table: pick another name.` : `"${cleaned}" looks too much like "${taken.name}", who is already at the table: pick another name.`);
   return undefined;
 }
 
@@ -107,10 +109,9 @@ export function applyTableAction(state: GameState, action: TableAction): ActionR
       const refused = canSitDown(state);
       if (refused) return refused;
       if (typeof action.playerId !== "string" || action.playerId === "") return ruleError("invalid_action", "A seat needs an id.");
-      const name = typeof action.name === "string" ? cleanText(action.name) : "";
-      const badName = nameProblem(state, name);
+      const badName = nameProblem(state, action.name);
       if (badName) return badName;
-      return accepted(seated(state, { id: action.playerId, name, kind: "human" }));
+      return accepted(seated(state, { id: action.playerId, name: cleanName(action.name), kind: "human" }));
     }
     case "addBot": {
       const notHost = hostCheck(state, action.by);
@@ -119,9 +120,9 @@ export function applyTableAction(state: GameState, action: TableAction): ActionR
       const refused = canSitDown(state);
       if (refused) return refused;
       if (typeof action.playerId !== "string" || action.playerId === "") return ruleError("invalid_action", "A seat needs an id.");
-      const name = typeof action.name === "string" ? cleanText(action.name) : "";
-      const badName = nameProblem(state, name);
+      const badName = nameProblem(state, action.name);
       if (badName) return badName;
+      const name = cleanName(action.name);
       const botProfile = typeof action.botProfile === "string" ? cleanText(action.botProfile) : "";
       if (botProfile === "" || botProfile.length > MAX_BOT_PROFILE_CHARS) return ruleError("invalid_action", "A bot needs a profile name.");
       return accepted(seated(state, { id: action.playerId, name, kind: "bot", botProfile }));

@@ -226,6 +226,7 @@ export type RuleErrorCode =
   | "chat_empty"
   | "chat_closed"
   | "chat_too_long"
+  | "control_characters"
   | "invalid_vote"
   | "not_dealer"
   | "not_tied"

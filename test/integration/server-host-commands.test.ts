@@ -50,7 +50,8 @@ describe("server: host commands, spectators, and seats played by the server", ()
     expect(view.you).toMatchObject({ seated: false, isHost: false });
     expect(view.game.viewerId).toBeNull();
     expect(await watcher.send(C2S.chatSend, { text: "hi" })).toMatchObject({ ok: false, code: "NOT_A_PLAYER" });
-    expect(await watcher.send(C2S.hostStart)).toMatchObject({ ok: false, code: "NOT_A_PLAYER" });
+    expect(await watcher.send(C2S.hostStart)).toMatchObject({ ok: false, code: "NOT_HOST" });
+    expect(await watcher.send(C2S.gameReady)).toMatchObject({ ok: false, code: "NOT_A_PLAYER" });
 
     expect(await host.send(C2S.hostTransfer, { playerId: acks[1].playerId })).toEqual({ ok: true });
     const transferred = await guest.waitForState((s) => s.you.isHost, "guest is host");
