@@ -12,6 +12,9 @@ import type { FailoverSource } from "./cluster-node";
  */
 export function logFailover(wired: WiredGameLog, log: (line: string) => void): FailoverSource {
   return {
+    async openRoomCodes() {
+      return [...new Set((await wired.store.openLogs()).map((log) => log.roomCode))];
+    },
     async ownerOf(roomCode) {
       const rows = await wired.store.query<{ owner: string }>("SELECT owner FROM room_owners WHERE room_code = ?", roomCode);
       return rows[0]?.owner ?? null;
