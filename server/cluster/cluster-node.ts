@@ -286,9 +286,8 @@ export class ClusterNode {
     this.redis.disconnect();
   }
 
-  /** Stops the heartbeat without telling Redis (tests: a process that froze). */
-  freeze(): void {
-    clearInterval(this.heartbeatTimer);
-    clearInterval(this.sweepTimer);
+  /** For /healthz: this process's name and whether its last heartbeat reached Redis. */
+  health(): { process: string; registry: "ok" | "unreachable" } {
+    return { process: this.processId, registry: this.failedHeartbeats === 0 ? "ok" : "unreachable" };
   }
 }

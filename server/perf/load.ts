@@ -395,11 +395,9 @@ async function measureCluster(o: Options, rooms: number, deadline: number, singl
   const clusterPerCommand = perCommand(run.serverWindow.cpuMs, run.counters.commands);
   console.log(`CPU per command: one process ${ms(singlePerCommand)}, ${o.processes} processes ${ms(clusterPerCommand)} (summed CPU / commands): ${(clusterPerCommand / singlePerCommand).toFixed(2)}× (target ≤ 1.1×)`);
   // Each process also costs CPU with no player at all (timers, the log's checkpoint worker, GC): a fixed cost
-  // per process that a busy process spreads over many commands and a lightly loaded one over few.
-  const net = (r: RunResult) => perCommand(r.serverWindow.cpuMs - r.idleCpuMsPerSecond * r.seconds, r.counters.commands);
-  console.log(
-    `  idle CPU: one process ${single.idleCpuMsPerSecond.toFixed(1)} ms/s, ${o.processes} processes ${run.idleCpuMsPerSecond.toFixed(1)} ms/s; net of it, CPU per command ${ms(net(single))} and ${ms(net(run))}: ${(net(run) / net(single)).toFixed(2)}×. At this load the fixed cost of the extra process${o.processes > 2 ? "es" : ""} adds ${ms(((run.idleCpuMsPerSecond - single.idleCpuMsPerSecond) * run.seconds) / Math.max(1, run.counters.commands))} per command`,
-  );
+  // per process that a busy process spreads over many commands and a lightly loaded one over few. Read over
+  // 2 s with no player; on a crowded machine it moves by several ms/s between readings.
+  console.log(`  idle CPU (2 s with no player, before the ramp): one process ${single.idleCpuMsPerSecond.toFixed(1)} ms/s, ${o.processes} processes ${run.idleCpuMsPerSecond.toFixed(1)} ms/s in all`);
 }
 
 main().then(
