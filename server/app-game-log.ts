@@ -38,6 +38,8 @@ export interface WiredGameLogOptions {
   restoreOpenRooms?: boolean;
   /** Who claims the rooms in the Postgres log (default: host, pid and a random suffix). */
   owner?: string;
+  /** A room of this process was claimed by another one (GameLogOptions.onFenced). */
+  onFenced?: (roomCode: string) => void;
 }
 
 export async function wiredGameLog(
@@ -52,7 +54,7 @@ export async function wiredGameLog(
   else if (config.path !== null) store = new GameStore({ path: config.path, sync: config.sync });
   else return null;
   const { decoysOf } = libraryOf(dataset);
-  const gameLog = new GameLog(store, { decoysOf, evaluatorIds, log });
+  const gameLog = new GameLog(store, { decoysOf, evaluatorIds, log, onFenced: options.onFenced });
   const hooks = gameLogHooks(gameLog);
   const restore: RestoredRoom[] = [];
   try {

@@ -7,6 +7,8 @@ export interface Rng {
   int(maxExclusive: number): number;
   /** A float in [0, 1). */
   float(): number;
+  /** An independent copy at the same point of the sequence (a room keeps one to undo the draws of a refused move). */
+  clone?(): Rng;
 }
 
 /** FNV-1a: turns any text (a run seed plus an instance id, say) into a 32-bit seed. */
@@ -20,7 +22,10 @@ export function hashSeed(text: string): number {
 }
 
 export function seededRng(seed: number | string): Rng {
-  const generator = xoroshiro128plus(typeof seed === "string" ? hashSeed(seed) : seed | 0);
+  return rngOf(xoroshiro128plus(typeof seed === "string" ? hashSeed(seed) : seed | 0));
+}
+
+function rngOf(generator: ReturnType<typeof xoroshiro128plus>): Rng {
   return {
     int(maxExclusive) {
       if (!Number.isInteger(maxExclusive) || maxExclusive <= 0) throw new RangeError(`int(${maxExclusive}): need a positive integer`);
@@ -29,6 +34,7 @@ export function seededRng(seed: number | string): Rng {
     float() {
       return uniformInt(generator, 0, 2 ** 30 - 1) / 2 ** 30;
     },
+    clone: () => rngOf(generator.clone() as ReturnType<typeof xoroshiro128plus>),
   };
 }
 

@@ -463,16 +463,29 @@ export class Room {
   private apply(action: GameAction): MaybePromise<void> {
     if (!this.state) throw new CommandError("NOT_IN_ROOM", "this room has no table yet");
     const before = this.state;
+    // The reducer draws from the room's RNG (deals, tie-breaks). A refused move must not have drawn, or the
+    // next deal would differ from what a replay of the log deals.
+    const rngBefore = this.deps.observer?.onAction ? this.rng.clone?.() : undefined;
     const result = applyAction(before, action, this.rng);
     if (!result.ok) {
+      if (rngBefore) this.rng = rngBefore;
       const code = result.code === "not_host" ? "NOT_HOST" : result.code === "unknown_player" ? "UNKNOWN_PLAYER" : "RULE";
       throw new CommandError(code, result.message, result.code);
     }
     // The game log makes the action durable before it takes effect (and before any ack); if it cannot,
     // the action is refused with the log's message rather than played unrecorded.
-    const durable = this.recorded(() => this.deps.observer?.onAction?.(this, action, result.state, before));
+    const undoDraws = (error: unknown): never => {
+      if (rngBefore) this.rng = rngBefore;
+      throw error;
+    };
+    let durable: MaybePromise<void>;
+    try {
+      durable = this.recorded(() => this.deps.observer?.onAction?.(this, action, result.state, before));
+    } catch (error) {
+      return undoDraws(error);
+    }
     if (!isPromiseLike(durable)) return this.take(before, result.state);
-    return durable.then(() => this.take(before, result.state));
+    return durable.then(() => this.take(before, result.state), undoDraws);
   }
 
   /** The action is durable: it takes effect. */

@@ -51,6 +51,11 @@ export interface GameLogOptions {
   now?: () => number;
   /** Where write failures are reported (the game goes on; the log says what it lost). */
   log?: (line: string) => void;
+  /**
+   * Another process has claimed this room in the shared log (Postgres): this process must stop running it
+   * (e.g. `room.shutdown()`, which does not close its log). Called once per refused write.
+   */
+  onFenced?: (roomCode: string) => void;
 }
 
 export class GameLog {
@@ -100,7 +105,9 @@ export class GameLog {
       // A room the log never saw open (no `opened` hook): log it anyway; it cannot be restored.
       entry = { logId: this.freshLogId(room.code), roomCode: room.code, state: null, fallbackSeats: new Set() };
       this.rooms.set(room, entry);
-      void this.write(room.code, entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
+      // Its failure is reported by write; the action's own write (queued after it) decides the move.
+      const opened = this.write(room.code, entry.logId, [{ kind: "log-open", roomCode: room.code, seed: room.seed, initialState: null, evaluators: this.options.evaluatorIds }], "now");
+      if (isPromiseLike(opened)) opened.catch(() => {});
     }
     const before = entry.state;
     const fallbackSeats = entry.fallbackSeats;
@@ -211,6 +218,7 @@ export class GameLog {
     const refused = (error: unknown): LogWriteError => {
       const message = error instanceof Error ? error.message : String(error);
       this.report(`game log: could not write ${records.map((r) => r.kind).join(", ")} to ${logId}: ${message}`);
+      if (error instanceof FencedError) for (const code of error.roomCodes) this.options.onFenced?.(code);
       return error instanceof FencedError
         ? new LogWriteError("this room has moved to another game server; reconnect to reach it", true)
         : new LogWriteError("the game log could not record this move, so it was not played; try again", false);

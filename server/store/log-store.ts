@@ -71,11 +71,18 @@ export interface LogStore extends LogReader {
   claimRoom(roomCode: string, owner?: string): MaybePromise<number>;
 }
 
-/** An append refused because another process has claimed the room since (its epoch moved on). */
+/**
+ * An append refused because another process has claimed the room since (its epoch moved on), or because the
+ * log turned out to hold a move this process had refused (a commit whose connection was lost): either way the
+ * room must now be run from the log, not from this process's memory.
+ */
 export class FencedError extends Error {
   readonly code = "FENCED";
-  constructor(readonly roomCodes: readonly string[]) {
-    super(`room ${roomCodes.join(", ")} is now owned by another game process (its log epoch moved on)`);
+  constructor(
+    readonly roomCodes: readonly string[],
+    reason = "is now owned by another game process (its log epoch moved on)",
+  ) {
+    super(`room ${roomCodes.join(", ")} ${reason}`);
   }
 }
 

@@ -87,6 +87,8 @@ export class PgGameStore implements LogStore {
   private readonly nextSeq = new Map<string, number>();
   private readonly epochs = new Map<string, number>();
   private readonly fenced = new Set<string>();
+  /** Logs whose last INSERT failed in a way that may have committed (a connection lost mid-commit): its last seq. */
+  private readonly inDoubt = new Map<string, number>();
   private readonly maxRows: number;
   private closed = false;
 
@@ -99,7 +101,10 @@ export class PgGameStore implements LogStore {
       connectionString: options.url,
       max: options.poolSize ?? 4,
       connectionTimeoutMillis: timeout,
-      query_timeout: timeout,
+      // The server cancels a slow statement (and rolls it back, so its outcome is known); the client gives up a
+      // little later only if the server itself stops answering.
+      statement_timeout: timeout,
+      query_timeout: timeout + 5000,
       application_name: "sneak",
       types: TYPES,
     });
@@ -256,6 +261,19 @@ export class PgGameStore implements LogStore {
       for (const entry of live) entry.reject(error);
       return;
     }
+    // A write whose outcome was unknown is settled now that the table answers: absent, the log goes on; present,
+    // the log holds moves this process refused, so the room must be rebuilt from the log, as after a takeover.
+    live = live.filter((entry) => {
+      const diverged = [
+        ...new Set(entry.batches.filter((b) => this.inDoubt.has(b.logId) && this.nextSeq.get(b.logId)! > this.inDoubt.get(b.logId)!).map(codeOf)),
+      ];
+      for (const batch of entry.batches) this.inDoubt.delete(batch.logId);
+      if (diverged.length === 0) return true;
+      for (const code of diverged) this.fenced.add(code);
+      entry.reject(new FencedError(diverged, "its log holds a move this process refused after losing its connection; rebuild the room from the log"));
+      return false;
+    });
+    if (live.length === 0) return;
 
     const columns = { logId: [] as string[], seq: [] as number[], at: [] as number[], kind: [] as string[], round: [] as (number | null)[], payload: [] as string[], code: [] as string[] };
     const seqs = new Map<string, number>();
@@ -295,10 +313,19 @@ export class PgGameStore implements LogStore {
       ]);
       written = new Set(rows.map((r) => r.log_id));
     } catch (error) {
-      // Nothing of the group was written (one statement): number from the table again next time.
+      // Number from the table again next time, whatever happened.
       for (const logId of logIds) this.nextSeq.delete(logId);
-      for (const entry of live) entry.reject(error);
-      return;
+      const landed = failedCleanly(error) ? new Set<string>() : await this.landed(seqs);
+      if (landed === null) {
+        // The connection went mid-commit and the table cannot be asked: the next write of these logs asks first.
+        for (const [logId, next] of seqs) this.inDoubt.set(logId, next - 1);
+      }
+      if (landed === null || landed.size === 0) {
+        for (const entry of live) entry.reject(error);
+        return;
+      }
+      // It committed after all (one statement: all of it, but for the rooms another process had claimed).
+      written = landed;
     }
     const lostCodes = new Set<string>();
     for (const [logId, next] of seqs) {
@@ -313,6 +340,19 @@ export class PgGameStore implements LogStore {
       const lost = [...new Set(entry.batches.map(codeOf))].filter((code) => lostCodes.has(code));
       if (lost.length > 0) entry.reject(new FencedError(lost));
       else entry.resolve();
+    }
+  }
+
+  /** Which logs hold the rows of a group whose INSERT's outcome is unknown (null: the table cannot be asked). */
+  private async landed(seqs: ReadonlyMap<string, number>): Promise<Set<string> | null> {
+    try {
+      const { rows } = await this.pool.query<{ log_id: string; seq: number }>(
+        "SELECT log_id, MAX(seq) AS seq FROM events WHERE log_id = ANY($1::text[]) GROUP BY log_id",
+        [[...seqs.keys()]],
+      );
+      return new Set(rows.filter((r) => r.seq >= seqs.get(r.log_id)! - 1).map((r) => r.log_id));
+    } catch {
+      return null;
     }
   }
 
@@ -369,6 +409,11 @@ export class PgGameStore implements LogStore {
     this.closed = true;
     await this.pool.end();
   }
+}
+
+/** An error the server reported for the statement itself: it was rolled back, nothing of it committed. */
+function failedCleanly(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === "ERROR";
 }
 
 function eventFromRow(row: EventRow): StoredEvent {

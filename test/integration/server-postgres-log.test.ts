@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { C2S, type Ack, type JoinedAck } from "../../shared/protocol";
 import { wiredGameLog } from "../../server/app-game-log";
 import type { ActionRecord } from "../../server/store/records";
+import { PgGameStore } from "../../server/store/pg-game-store";
 import { connectClient, type TestClient } from "../support/socket-client";
 import { startTestServer, TEST_DATASET } from "../support/socket-server";
 import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer } from "../support/postgres-server";
@@ -51,6 +52,31 @@ describe.skipIf(postgresMissing !== null)("server on the Postgres log", () => {
       expect(turnSeconds.slice(-10)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
       for (const c of clients) c.close();
     } finally {
+      await server.close();
+      await log.close();
+    }
+  });
+
+  it("refuses every move of a room another process has claimed, and tells the server so", async () => {
+    const url = await postgres.createDatabase();
+    const fenced: string[] = [];
+    const log = (await wiredGameLog({ path: null, sync: "normal", databaseUrl: url }, TEST_DATASET, ["lexical"], () => {}, { owner: "first", onFenced: (code) => fenced.push(code) }))!;
+    const server = await startTestServer({}, { observer: log.observer });
+    const other = await PgGameStore.open({ url, owner: "second" });
+    try {
+      const { clients, acks } = await seatThree(server.url);
+      expect(await clients[0].send(C2S.hostSettings, { turnSeconds: 30 })).toEqual({ ok: true });
+      expect(await other.claimRoom(acks[0].code)).toBe(2);
+      expect(await clients[0].send(C2S.hostSettings, { turnSeconds: 40 })).toEqual({
+        ok: false,
+        code: "INTERNAL",
+        message: "this room has moved to another game server; reconnect to reach it",
+      });
+      expect(server.registry.get(acks[0].code)!.serverState!.settings.turnSeconds).toBe(30);
+      expect(fenced).toEqual([acks[0].code]);
+      for (const c of clients) c.close();
+    } finally {
+      await other.close();
       await server.close();
       await log.close();
     }

@@ -1,3 +1,4 @@
+import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FencedError, type LogBatch } from "../../server/store/log-store";
 import { PgGameStore } from "../../server/store/pg-game-store";
@@ -12,6 +13,52 @@ import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer
 
 reportPostgresSkip("store-postgres");
 const action = (n: number): StoreRecord => ({ kind: "action", action: { type: "giveClue", n } });
+/**
+ * A TCP relay in front of Postgres that can lose a connection at the worst moment: `cutAfterInsert` forwards
+ * the next INSERT into events, waits for Postgres to commit it, then drops the connection before the reply;
+ * `refuse` turns new connections away (the database unreachable).
+ */
+async function flakyRelay(port: number): Promise<{ port: number; cutAfterInsert: boolean; refuse: boolean; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const relay = { port: 0, cutAfterInsert: false, refuse: false, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const server: Server = createServer((client) => {
+    if (relay.refuse) return void client.destroy();
+    const upstream = connect(port, "127.0.0.1");
+    sockets.add(client).add(upstream);
+    let cutting = false;
+    client.on("data", (chunk) => {
+      upstream.write(chunk);
+      if (relay.cutAfterInsert && chunk.includes("INSERT INTO events")) {
+        relay.cutAfterInsert = false;
+        cutting = true;
+        setTimeout(() => {
+          client.destroy();
+          upstream.destroy();
+        }, 500);
+      }
+    });
+    upstream.on("data", (chunk) => {
+      if (!cutting) client.write(chunk);
+    });
+    for (const socket of [client, upstream]) {
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  relay.port = (server.address() as { port: number }).port;
+  const close = relay.close;
+  relay.close = async () => {
+    for (const socket of sockets) socket.destroy();
+    await close();
+  };
+  return relay;
+}
+
 const numbers = (events: readonly object[]) => events.map((e) => ((e as { action: { n: number } }).action).n);
 
 describe.skipIf(postgresMissing !== null)("the game log on Postgres", () => {
@@ -110,6 +157,33 @@ describe.skipIf(postgresMissing !== null)("the game log on Postgres", () => {
       expect(transactions).toBeLessThanOrEqual(5);
     } finally {
       await store.close();
+    }
+  });
+
+  it("a connection lost after the commit: the store asks the table, and a move that did land is durable, not refused", async () => {
+    const url = await server.createDatabase();
+    const relay = await flakyRelay(server.port);
+    const viaRelay = url.replace(`:${server.port}/`, `:${relay.port}/`);
+    const store = await PgGameStore.open({ url: viaRelay, log: () => {} });
+    try {
+      await store.appendBatches([{ logId: "CUTS-1", roomCode: "CUTS", records: [action(0)], at: 0 }]);
+      relay.cutAfterInsert = true;
+      await store.appendBatches([{ logId: "CUTS-1", roomCode: "CUTS", records: [action(1)], at: 1 }]);
+      expect(numbers(await store.eventsOf("CUTS-1"))).toEqual([0, 1]);
+
+      // The same, but the table cannot be asked either: refused, and in doubt until the next write asks.
+      relay.cutAfterInsert = true;
+      relay.refuse = true;
+      await expect(store.appendBatches([{ logId: "CUTS-1", roomCode: "CUTS", records: [action(2)], at: 2 }])).rejects.toThrow();
+      relay.refuse = false;
+      // It had landed: the log holds a move the room was told was refused, so the room must be rebuilt from the log.
+      await expect(store.appendBatches([{ logId: "CUTS-1", roomCode: "CUTS", records: [action(3)], at: 3 }])).rejects.toThrow(
+        /holds a move this process refused/,
+      );
+      expect(numbers(await store.eventsOf("CUTS-1"))).toEqual([0, 1, 2]);
+    } finally {
+      await store.close();
+      await relay.close();
     }
   });
 

@@ -16,8 +16,9 @@ import pg from "pg";
  */
 
 function findBinDir(): string | null {
+  const chosen = process.env.SNEAK_PG_BIN;
+  if (chosen) return existsSync(join(chosen, "initdb")) && existsSync(join(chosen, "pg_ctl")) ? chosen : null;
   const candidates: string[] = [];
-  if (process.env.SNEAK_PG_BIN) candidates.push(process.env.SNEAK_PG_BIN);
   const debian = "/usr/lib/postgresql";
   if (existsSync(debian)) {
     for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, version, "bin"));
@@ -34,7 +35,7 @@ const postgresUser = runAsRoot ? (spawnSync("id", ["-u", "postgres"], { encoding
 /** Why the Postgres tests cannot run here, or null when they can. */
 export const postgresMissing: string | null =
   binDir === null
-    ? "Postgres binaries (initdb, pg_ctl) not found: install Debian's postgresql package (.ci/run does) or set SNEAK_PG_BIN"
+    ? `Postgres binaries (initdb, pg_ctl) not found${process.env.SNEAK_PG_BIN ? ` in SNEAK_PG_BIN=${process.env.SNEAK_PG_BIN}` : ""}: install Debian's postgresql package (.ci/run does) or set SNEAK_PG_BIN`
     : runAsRoot && postgresUser === null
       ? "running as root and there is no postgres user for the Postgres server to run as"
       : null;
@@ -72,6 +73,12 @@ function run(command: string, args: string[]): void {
 
 let databases = 0;
 
+/** Servers still running: stopped when the test process exits, even if a test file forgot or crashed. */
+const running = new Set<PostgresServer>();
+process.once("exit", () => {
+  for (const server of running) server.stop("immediate");
+});
+
 /**
  * Starts a fresh server. `fsync` (default off in tests: a killed game process, not a power cut, is what they
  * simulate; the benchmark turns it on) keeps every commit's promise the same either way: a commit is
@@ -96,7 +103,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
   run(join(binDir!, "pg_ctl"), ["-D", data, "-o", settings, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
   const url = (database = "postgres") => `postgres://${user}@127.0.0.1:${port}/${database}`;
   let stopped = false;
-  return {
+  const server: PostgresServer = {
     port,
     url,
     async createDatabase(name = `sneak_test_${process.pid}_${++databases}`) {
@@ -112,6 +119,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     stop(mode = "immediate") {
       if (stopped) return;
       stopped = true;
+      running.delete(server);
       try {
         run(join(binDir!, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
       } finally {
@@ -119,4 +127,6 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       }
     },
   };
+  running.add(server);
+  return server;
 }

@@ -24,6 +24,8 @@ describe("server config from the environment", () => {
     expect(() => configFromEnv({ SNEAK_EVALUATORS: "wordnet" })).toThrow(/SNEAK_EVALUATORS: "wordnet"/);
     expect(() => configFromEnv({ SNEAK_EVALUATORS: " , " })).toThrow(/at least one/);
     expect(() => configFromEnv({ SNEAK_LLM_REASONING_TOKENS: "many" })).toThrow(ConfigError);
+    expect(() => configFromEnv({ SNEAK_DATABASE_URL: "sneak.db" })).toThrow(/^SNEAK_DATABASE_URL: must be a Postgres URL like postgres:\/\/user:password@host:5432\/database$/);
+    expect(() => configFromEnv({ SNEAK_DATABASE_URL: "postgres://sneak@127.0.0.1:5432/sneak" })).not.toThrow();
     expect(() => configFromEnv({ SNEAK_LLM_REASONING_TOKENS: "many" })).toThrow(/^SNEAK_LLM_REASONING_TOKENS must be a positive integer/);
   });
 });

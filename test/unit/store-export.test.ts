@@ -1,31 +1,27 @@
 import Ajv from "ajv";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GameStore } from "../../server/store/game-store";
 import { exportLinesOf } from "../../server/export/export-lines";
 import type { ClueLine, ExportLine, RoundLine } from "../../server/export/export-types";
 import { logFixtureGame, PLAYERS } from "../support/store-game-fixture";
+import { storeBackends, useBackend, type TestStore } from "../support/store-backends";
 
 const schema = JSON.parse(readFileSync(new URL("../../docs/schema/sneak-export.schema.json", import.meta.url), "utf8"));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
 
-let dir: string;
-let store: GameStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "sneak-export-"));
-  store = new GameStore({ path: join(dir, "game.db") });
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 const cluesOf = (lines: ExportLine[]) => lines.filter((l): l is ClueLine => l.type === "clue");
 const roundsOf = (lines: ExportLine[]) => lines.filter((l): l is RoundLine => l.type === "round");
 
-describe("export lines", () => {
+describe.each(storeBackends())("export lines from $name", (backend) => {
+  if (!useBackend(backend)) return;
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await (await backend.fresh()).open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
   it("writes every clue of each revealed round, then the round's outcome, and each line matches the schema", async () => {
     await logFixtureGame(store);
     const lines = await exportLinesOf(store);
