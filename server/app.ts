@@ -47,6 +47,12 @@ export interface RunningServer {
   url: string;
   port: number;
   registry: RoomRegistry;
+  /**
+   * Rebuilds a room from its log while the server runs (a room taken over from a process that died:
+   * server/store/restore.ts `restoreRoom`, then server/app-game-log.ts `restoredRoomOf`). False when a room
+   * with that code is already here.
+   */
+  adoptRoom(restored: RestoredRoom): boolean;
   close(): Promise<void>;
 }
 
@@ -94,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     room?.restore(restored.state, restored.rng, restored.sessions, restored.logId);
     return room;
   };
+  const adoptRoom = (restored: RestoredRoom): boolean => adopt(restored) !== null;
   for (const restored of options.restore ?? []) {
     if (!adopt(restored)) log(`restore: room ${restored.roomCode} appears twice; skipped`);
   }
@@ -116,6 +123,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     registry,
+    adoptRoom,
     async close() {
       await cluster?.stop();
       registry.shutdownAll();

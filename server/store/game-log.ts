@@ -53,7 +53,8 @@ export interface GameLogOptions {
   log?: (line: string) => void;
   /**
    * Another process has claimed this room in the shared log (Postgres): this process must stop running it
-   * (e.g. `room.shutdown()`, which does not close its log). Called once per refused write.
+   * (e.g. `room.shutdown()`, which does not close its log). Called once per refused write, at the end of the
+   * event-loop turn, after the refused move's error has gone to the player.
    */
   onFenced?: (roomCode: string) => void;
 }
@@ -218,7 +219,8 @@ export class GameLog {
     const refused = (error: unknown): LogWriteError => {
       const message = error instanceof Error ? error.message : String(error);
       this.report(`game log: could not write ${records.map((r) => r.kind).join(", ")} to ${logId}: ${message}`);
-      if (error instanceof FencedError) for (const code of error.roomCodes) this.options.onFenced?.(code);
+      // At the end of the turn: the refused move's error reaches the player before the room is stopped.
+      if (error instanceof FencedError && this.options.onFenced) for (const code of error.roomCodes) setImmediate(() => this.options.onFenced?.(code));
       return error instanceof FencedError
         ? new LogWriteError("this room has moved to another game server; reconnect to reach it", true)
         : new LogWriteError("the game log could not record this move, so it was not played; try again", false);

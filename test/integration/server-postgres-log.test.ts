@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { C2S, type Ack, type JoinedAck } from "../../shared/protocol";
-import { wiredGameLog } from "../../server/app-game-log";
+import { restoredRoomOf, wiredGameLog } from "../../server/app-game-log";
+import { isFailure, restoreRoom, type RestorePlan } from "../../server/store/restore";
 import type { ActionRecord } from "../../server/store/records";
 import { PgGameStore } from "../../server/store/pg-game-store";
-import { connectClient, type TestClient } from "../support/socket-client";
+import { connectClient, connected, type TestClient } from "../support/socket-client";
 import { startTestServer, TEST_DATASET } from "../support/socket-server";
 import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer } from "../support/postgres-server";
 
@@ -73,12 +74,59 @@ describe.skipIf(postgresMissing !== null)("server on the Postgres log", () => {
         message: "this room has moved to another game server; reconnect to reach it",
       });
       expect(server.registry.get(acks[0].code)!.serverState!.settings.turnSeconds).toBe(30);
+      await new Promise((resolve) => setImmediate(resolve));
       expect(fenced).toEqual([acks[0].code]);
       for (const c of clients) c.close();
     } finally {
       await other.close();
       await server.close();
       await log.close();
+    }
+  });
+
+  it("a second server takes a room over from the log: the first is fenced off, players carry on there with their tokens", { timeout: 60_000 }, async () => {
+    const url = await postgres.createDatabase();
+    const config = { path: null, sync: "normal" as const, databaseUrl: url };
+    let first: Awaited<ReturnType<typeof startTestServer>> | null = null;
+    const logA = (await wiredGameLog(config, TEST_DATASET, ["lexical"], () => {}, { owner: "a", onFenced: (code) => first?.registry.get(code)?.shutdown() }))!;
+    const logB = (await wiredGameLog(config, TEST_DATASET, ["lexical"], () => {}, { owner: "b", restoreOpenRooms: false }))!;
+    first = await startTestServer({}, { observer: logA.observer });
+    const second = await startTestServer({}, { observer: logB.observer });
+    try {
+      const { clients, acks } = await seatThree(first.url, { turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 });
+      expect(await clients[0].send(C2S.hostStart)).toEqual({ ok: true });
+      const dealt = await clients[0].waitForState((s) => s.game.phase === "clues");
+      const order = dealt.game.rounds[0].order;
+      const clientOf = (playerId: string) => clients[acks.findIndex((a) => a.playerId === playerId)];
+      expect(await clientOf(order[0]).send(C2S.gameClue, { text: "orchard" })).toEqual({ ok: true });
+
+      // The second server claims the room and rebuilds it from the log.
+      const plan = (await restoreRoom(logB.store, acks[0].code, "b")) as RestorePlan;
+      expect(isFailure(plan)).toBe(false);
+      expect(plan.state.rounds[0].clues.map((c) => c.text)).toEqual(["orchard"]);
+      expect(second.adoptRoom(restoredRoomOf(plan))).toBe(true);
+
+      // The first server's next write is refused, and it stops running the room.
+      expect(await clientOf(order[1]).send(C2S.gameClue, { text: "stale" })).toMatchObject({ ok: false, message: "this room has moved to another game server; reconnect to reach it" });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(first.registry.get(acks[0].code)).toBeUndefined();
+
+      // The player comes back on the second server with the same token and goes on.
+      const back = connectClient(second.url, { token: acks[acks.findIndex((a) => a.playerId === order[1])].token });
+      await connected(back.socket);
+      const snapshot = await back.waitForState(() => true, "the taken-over room");
+      expect(snapshot.game.rounds[0].clues.map((c) => c.text)).toEqual(["orchard"]);
+      expect(await back.send(C2S.gameClue, { text: "cider" })).toEqual({ ok: true });
+      const logId = logB.gameLog.logIdOf(second.registry.get(acks[0].code)!)!;
+      const clues = (await logB.store.query<{ text: string }>("SELECT text FROM clues WHERE log_id = ? ORDER BY seq", logId)).map((c) => c.text);
+      expect(clues).toEqual(["orchard", "cider"]);
+      back.close();
+      for (const c of clients) c.close();
+    } finally {
+      await first.close();
+      await second.close();
+      await logA.close();
+      await logB.close();
     }
   });
 
