@@ -13,7 +13,7 @@ type HttpLimits = Pick<AddressLimits, "addressOf" | "admitHttpRequest"> | { loca
  */
 export function createHttpApp(
   staticDir: string,
-  stats: () => { rooms: number },
+  stats: () => { rooms: number; cluster?: object },
   routers: readonly express.RequestHandler[] = [],
   limits?: HttpLimits,
 ): express.Express {

@@ -7,7 +7,7 @@ import { defaultDeps } from "./server-deps";
 import { storeConfigFromEnv } from "./store/store-config";
 import { clusterConfigFromEnv } from "./cluster/cluster-config";
 import { ClusterNode } from "./cluster/cluster-node";
-import { logFailover, releasingFencedRooms } from "./cluster/log-failover";
+import { logFailover } from "./cluster/log-failover";
 import { AddressLimits } from "./rooms/address-limits";
 
 export { startServer, type StartOptions, type RunningServer, type GameDeps } from "./app";
@@ -30,13 +30,16 @@ async function main(): Promise<void> {
     // Many game processes sharing a Postgres log take rooms over one by one (when their players come back),
     // not all at start-up: a process that starts must not claim the rooms its live siblings are playing.
     const sharedLog = clusterConfig !== null && Boolean(storeConfig.databaseUrl);
-    const gameLog = await wiredGameLog(storeConfig, deps.dataset, config.evaluators, log, sharedLog ? { restoreOpenRooms: false, owner: clusterConfig!.processId } : {});
+    let cluster: ClusterNode | undefined;
+    // A write refused because another process claimed the room: this process lets the room go, and its
+    // players reconnect to the new owner.
+    const onFenced = (roomCode: string) => cluster?.releaseFenced(roomCode);
+    const gameLog = await wiredGameLog(storeConfig, deps.dataset, config.evaluators, log, sharedLog ? { restoreOpenRooms: false, owner: clusterConfig!.processId, onFenced } : {});
     // Many game processes: rooms found through Redis (docs/DEPLOY.md).
     const failover = sharedLog && gameLog ? logFailover(gameLog, log) : null;
-    const cluster = clusterConfig ? await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), failover, config.graceMs, log) : undefined;
-    const observer = gameLog && cluster ? releasingFencedRooms(gameLog.observer, (code) => cluster.releaseFenced(code)) : gameLog?.observer;
+    if (clusterConfig) cluster = await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), failover, config.graceMs, log);
     // Without a log the data endpoints still answer, with a 503 that says why.
-    const server = await startServer({ config, deps, log, observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null)], cluster });
+    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null)], cluster });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
     if (cluster) console.log(`Cluster: process ${cluster.processId} at ${clusterConfig!.publicUrl ?? server.url}, room registry in Redis${failover ? ", rooms of a dead process taken over from the shared log" : ""}`);
     console.log(

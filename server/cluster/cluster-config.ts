@@ -18,6 +18,11 @@ export interface ClusterConfig {
   leaseMs: number;
   /** Every Redis call gives up after this long: a slow or dead Redis refuses, it never hangs a player. */
   redisTimeoutMs: number;
+  /**
+   * How often one process (whichever holds the sweep lock) takes over the rooms of dead processes that no
+   * player came back to, so that their logs close instead of staying open for good (shared log only).
+   */
+  sweepMs: number;
 }
 
 const int = (fallback: number, min: number) =>
@@ -53,6 +58,7 @@ const ClusterEnv = z.object({
     .optional(),
   SNEAK_LEASE_MS: int(15_000, 1000),
   SNEAK_REDIS_TIMEOUT_MS: int(500, 50),
+  SNEAK_SWEEP_MS: int(60_000, 500),
 });
 
 /** null when the cluster is off (no SNEAK_REDIS_URL). Throws a message naming the bad variable. */
@@ -71,5 +77,6 @@ export function clusterConfigFromEnv(env: Record<string, string | undefined> = p
     publicUrl: e.SNEAK_PUBLIC_URL ?? null,
     leaseMs: e.SNEAK_LEASE_MS,
     redisTimeoutMs: e.SNEAK_REDIS_TIMEOUT_MS,
+    sweepMs: e.SNEAK_SWEEP_MS,
   };
 }

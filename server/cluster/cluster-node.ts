@@ -20,7 +20,12 @@ export interface FailoverSource {
   claim(roomCode: string, processId: string): Promise<RestoredRoom | null>;
   /** The process the log says owns the room (its last claimant), or null. */
   ownerOf(roomCode: string): Promise<string | null>;
+  /** Codes of the rooms whose logs are open (rooms in play somewhere, or abandoned by a dead process). */
+  openRoomCodes(): Promise<string[]>;
 }
+
+/** Abandoned rooms taken over per sweep: a sweep after a large process died spreads over several rounds. */
+const SWEEP_BATCH = 50;
 
 /** What the cluster needs of the game server it joins. */
 export interface ClusterHost {
@@ -44,6 +49,7 @@ export class ClusterNode {
   private publicUrl = "";
   private siblingOrigins: string[] = [];
   private heartbeatTimer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
   private beating: Promise<void> | null = null;
   private stopping = false;
   private readonly takeovers = new Map<string, Promise<void>>();
@@ -93,6 +99,10 @@ export class ClusterNode {
     await this.heartbeat();
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(200, Math.floor(this.config.leaseMs / 3)));
     this.heartbeatTimer.unref?.();
+    if (this.failover) {
+      this.sweepTimer = setInterval(() => void this.sweep(), this.config.sweepMs);
+      this.sweepTimer.unref?.();
+    }
   }
 
   /** Origins of the live sibling processes: a page served by one may open its socket on another. */
@@ -237,17 +247,47 @@ export class ClusterNode {
     });
   }
 
+  /**
+   * Rooms of dead processes that no player came back to would keep their logs open for good: one process at
+   * a time (a lock in Redis) takes them over, a batch per sweep. Taken over, such a room runs out its grace
+   * windows and its empty-room timer like any other, and its log is closed.
+   */
+  async sweep(): Promise<number> {
+    if (!this.failover || this.stopping) return 0;
+    let taken = 0;
+    try {
+      if (!(await this.directory.takeSweepLock(Math.max(1000, this.config.sweepMs - 500)))) return 0;
+      const registry = this.host!.registry;
+      for (const code of await this.failover.openRoomCodes()) {
+        if (taken >= SWEEP_BATCH || this.stopping) break;
+        if (registry.get(code)) continue;
+        const location = await this.directory.locate(code);
+        if (location.kind === "owned") continue;
+        try {
+          await this.bringHere(code);
+          taken++;
+        } catch {
+          // Held by a live process after all (an absent key whose owner lives), or gone: nothing to sweep.
+        }
+      }
+    } catch (error) {
+      this.log(`cluster: sweep for abandoned rooms stopped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return taken;
+  }
+
   /** A clean stop: the lease is dropped so that another process may take the rooms over at once. */
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.heartbeatTimer);
+    clearInterval(this.sweepTimer);
     await this.beating;
     await this.directory.leave(this.publicUrl).catch(() => {});
     this.redis.disconnect();
   }
 
-  /** Stops the heartbeat without telling Redis (tests: a process that froze). */
-  freeze(): void {
-    clearInterval(this.heartbeatTimer);
+  /** For /healthz: this process's name and whether its last heartbeat reached Redis. */
+  health(): { process: string; registry: "ok" | "unreachable" } {
+    return { process: this.processId, registry: this.failedHeartbeats === 0 ? "ok" : "unreachable" };
   }
 }

@@ -125,6 +125,11 @@ export class RoomDirectory {
     return { lost, siblings };
   }
 
+  /** The sweep lock: one process at a time looks for abandoned rooms; it lapses on its own. */
+  async takeSweepLock(ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(`${this.prefix}sweeper`, this.processId, "PX", ttlMs, "NX")) === "OK";
+  }
+
   /** A clean stop: the lease goes at once, so the rooms can be taken over without waiting for it to lapse. */
   async leave(publicUrl: string): Promise<void> {
     await this.redis.eval(LEAVE, 2, this.procKey(), `${this.prefix}procs`, this.processId, publicUrl);

@@ -118,6 +118,8 @@ interface RunResult {
   middlePlayers: number;
   serverWindow: { cpuMs: number; logWrites: number; logWriteMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; logWriteMaxMs: number; heapGrowth: number; roundsForHeapGrowth: number; gcPauseMs: number; gcMaxPauseMs: number };
   generatorCpuMs: number;
+  /** The server's CPU while idle (after the warm-up, before the ramp), in ms per second: what it costs with no player. */
+  idleCpuMsPerSecond: number;
   /** The load generator's own event-loop delay in the window: a stall there delays the acks it times too. */
   generatorLoopDelay: { p99Ms: number; maxMs: number };
   players: number;
@@ -143,6 +145,9 @@ async function measure(
   closeAll(warm);
   await sleep(500);
   const serverBefore = await child.stats();
+  const idleStart = await child.stats(false);
+  await sleep(2000);
+  const idleCpuMsPerSecond = ((await child.stats(false)).cpuMs - idleStart.cpuMs) / 2;
   const all: Player[] = [];
   const half = Math.max(1, Math.floor(rooms / 2));
   let started = 0;
@@ -208,6 +213,7 @@ async function measure(
       gcMaxPauseMs: windowEnd.gcMaxPauseMs ?? NaN,
     },
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    idleCpuMsPerSecond,
     generatorLoopDelay: { p99Ms: generatorLoop.percentile(99) / 1e6, maxMs: generatorLoop.max / 1e6 },
     players: all.length,
     rooms,
@@ -388,6 +394,10 @@ async function measureCluster(o: Options, rooms: number, deadline: number, singl
   }
   const clusterPerCommand = perCommand(run.serverWindow.cpuMs, run.counters.commands);
   console.log(`CPU per command: one process ${ms(singlePerCommand)}, ${o.processes} processes ${ms(clusterPerCommand)} (summed CPU / commands): ${(clusterPerCommand / singlePerCommand).toFixed(2)}× (target ≤ 1.1×)`);
+  // Each process also costs CPU with no player at all (timers, the log's checkpoint worker, GC): a fixed cost
+  // per process that a busy process spreads over many commands and a lightly loaded one over few. Read over
+  // 2 s with no player; on a crowded machine it moves by several ms/s between readings.
+  console.log(`  idle CPU (2 s with no player, before the ramp): one process ${single.idleCpuMsPerSecond.toFixed(1)} ms/s, ${o.processes} processes ${run.idleCpuMsPerSecond.toFixed(1)} ms/s in all`);
 }
 
 main().then(

@@ -43,7 +43,7 @@ function until<T>(store: UseBoundStore<StoreApi<T>>, predicate: (s: T) => boolea
 async function clusterServer(id: string) {
   const config = testConfig({ addressLimits: RAISED_ADDRESS_LIMITS });
   const node = await ClusterNode.connect(
-    { redisUrl: redis.url, keyPrefix: "client:", processId: id, publicUrl: null, leaseMs: 1500, redisTimeoutMs: 300 },
+    { redisUrl: redis.url, keyPrefix: "client:", processId: id, publicUrl: null, leaseMs: 1500, redisTimeoutMs: 300, sweepMs: 60_000 },
     new AddressLimits(config.addressLimits),
     null,
     config.graceMs,

@@ -29,13 +29,14 @@ const LEASE_MS = 1500;
 let clueCounter = 0;
 const freshClue = () => `zq${(clueCounter++).toString(26).replace(/\d/g, (d) => "klmnopqrst"[Number(d)])}x`;
 
-const env = (name: string) => ({
+const env = (name: string, extra: Record<string, string> = {}) => ({
   SNEAK_REDIS_URL: redis.url,
   SNEAK_REDIS_PREFIX: "f",
   SNEAK_PROCESS_ID: name,
   SNEAK_DATABASE_URL: databaseUrl,
   SNEAK_LEASE_MS: String(LEASE_MS),
   SNEAK_REDIS_TIMEOUT_MS: "300",
+  ...extra,
 });
 
 interface Seat {
@@ -219,5 +220,28 @@ describe.skipIf(missing !== null)("cluster failover: a killed owner's rooms move
     await db.end();
     expect(rows).toEqual([{ n: 0 }]);
     for (const client of [host.client, eveOnD, hostOnD]) client.close();
+  });
+
+  it("takes over and closes the rooms of a dead process that no player comes back to (no log stays open for good)", { timeout: 40_000 }, async () => {
+    const g = await startGameProcess(env("g"));
+    const h = await startGameProcess(env("h", { SNEAK_SWEEP_MS: "1000", SNEAK_GRACE_MS: "1500", SNEAK_EMPTY_ROOM_MS: "1000" }));
+    const host = await createOn(g.url, "Gus");
+    host.client.close();
+    await g.kill();
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 20_000;
+      let rows: { closed: boolean }[] = [];
+      while (Date.now() < deadline) {
+        ({ rows } = await db.query("SELECT closed_at IS NOT NULL AS closed FROM logs WHERE room_code = $1", [host.code]));
+        if (rows.length === 1 && rows[0].closed) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(rows).toEqual([{ closed: true }]);
+      expect(h.output.join("\n")).toContain(`took over room ${host.code} from its game log`);
+    } finally {
+      await db.end();
+    }
   });
 });

@@ -42,6 +42,17 @@ const env = (name: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** Polls /healthz until its registry state is `wanted` (or 5 s pass); returns the last state seen. */
+async function registryHealth(url: string, wanted: string): Promise<string> {
+  let state = "";
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+    state = ((await (await fetch(`${url}/healthz`)).json()) as { cluster: { registry: string } }).cluster.registry;
+    if (state === wanted) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return state;
+}
+
 describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -157,6 +168,9 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     // …but through the other process, the handshake says the directory is down.
     expect((await handshakeRefusal(b.url, fay.token)).data).toEqual({ code: "UNAVAILABLE" });
 
+    // /healthz says the registry is unreachable once a heartbeat failed.
+    expect(await registryHealth(a.url, "unreachable")).toBe("unreachable");
+
     // Redis comes back empty (no persistence): the owner's heartbeat writes its rooms back.
     await redis.start();
     const deadline = Date.now() + 15_000;
@@ -168,6 +182,7 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     }
     expect(again).toMatchObject({ ok: false, code: "ROOM_ELSEWHERE", url: a.url });
     expect(await newcomer.send("room:create", { name: "Gil" })).toMatchObject({ ok: true });
+    expect(await registryHealth(a.url, "ok")).toBe("ok");
     for (const c of [newcomer, elsewhere, eveBack, host.client, fay.client]) c.close();
   });
 
