@@ -51,12 +51,13 @@ export interface BaselineFigures {
 
 const times100 = (m: MetricMeans): MetricMeans => ({ utility: 100 * m.utility, leakage: 100 * m.leakage, softScore: 100 * m.softScore, binaryScore: 100 * m.binaryScore });
 
-export async function baselineFigures(baseline: Baseline, evaluator: Evaluator, dataset: Dataset, seed = 0): Promise<BaselineFigures> {
+/** `only`: score just these categories' instances (tests); default the whole dataset. */
+export async function baselineFigures(baseline: Baseline, evaluator: Evaluator, dataset: Dataset, seed = 0, only?: ReadonlySet<string>): Promise<BaselineFigures> {
   const generator = createBuiltinGenerator(baseline, { ...DEFAULT_RUN_CONTEXT, seed });
   const split = categorySplitOf(dataset);
   const spares = new Map(dataset.categories.map((c) => [c.category, c.decoys]));
   const scores: Record<CategorySplit, MessageScores[]> = { tune: [], heldout: [] };
-  const instances = instancesOf(dataset);
+  const instances = instancesOf(dataset).filter((i) => !only || only.has(i.category));
   for (const instance of instances) {
     const result = await scoreInstance(instance, generator, [evaluator], seed, spares.get(instance.category) ?? []);
     const s = result.evaluations[0]?.scores;
