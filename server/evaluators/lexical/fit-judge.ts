@@ -2,9 +2,9 @@
  * Fits the lexical judge's few weights (server/evaluators/lexical/signals.ts), from tuning data only:
  *  1. the weight of the vectors against WordNet (the combined judge only), on the clue fixtures'
  *     tuning split (test/fixtures/clues, split "tune"): the log likelihood of the secret
- *     (chameleon) and of the clue (ally, fully centred). This is the ranking: which word a clue
+ *     (chameleon) and of the clue (ally, no category term). This is the ranking: which word a clue
  *     points at.
- *  2. the chameleon's β, and the ally's centring, category weight and β, on the dataset's tuning
+ *  2. the chameleon's β, and the ally's spread floor, category weight and β, on the dataset's tuning
  *     categories (category-split.ts): the reference baselines' mean Leakage (chameleon) and
  *     Utility (ally) brought as close as they go to the paper's Table 2 (squared gaps). This is
  *     the calibration: the metrics are normalised and clipped, so the softmax's shape and how
@@ -37,6 +37,9 @@ export interface MessageSignals {
   cosMean: number[];
   relToCategory: number[];
   cosToCategory: number[];
+  /** Per ally option, its rel and cos with every grid word (for other ally formulas). */
+  relWords: number[][];
+  cosWords: number[][];
 }
 
 export function signalsOf(r: Relatedness, v: WordVectors, category: string, words: readonly string[], secret: string, allyOptions: readonly string[]): MessageSignals {
@@ -49,7 +52,11 @@ export function signalsOf(r: Relatedness, v: WordVectors, category: string, word
   const cosMean: number[] = [];
   const relToCategory: number[] = [];
   const cosToCategory: number[] = [];
+  const relWords: number[][] = [];
+  const cosWords: number[][] = [];
   for (const option of allyOptions) {
+    relWords.push(words.map((w) => r.rel(option, w, grid)));
+    cosWords.push(words.map((w) => cos(option, w)));
     relToCategory.push(r.rel(option, category, grid));
     cosToCategory.push(cos(option, category));
     relToSecret.push(r.rel(option, secret, grid));
@@ -57,7 +64,7 @@ export function signalsOf(r: Relatedness, v: WordVectors, category: string, word
     relMean.push(words.reduce((s, w) => s + r.rel(option, w, grid), 0) / words.length);
     cosMean.push(words.reduce((s, w) => s + cos(option, w), 0) / words.length);
   }
-  return { rel: words.map((w) => r.rel(message, w, grid)), cos: words.map((w) => cos(message, w)), secret: words.indexOf(secret), relToSecret, relMean, cosToSecret, cosMean, relToCategory, cosToCategory };
+  return { rel: words.map((w) => r.rel(message, w, grid)), cos: words.map((w) => cos(message, w)), secret: words.indexOf(secret), relToSecret, relMean, cosToSecret, cosMean, relToCategory, cosToCategory, relWords, cosWords };
 }
 
 function softmaxAt(scores: readonly number[], beta: number, index: number): { p: number; top1: number } {
@@ -69,10 +76,13 @@ function softmaxAt(scores: readonly number[], beta: number, index: number): { p:
 
 export function judgeOutcome(s: MessageSignals, w: JudgeWeights): { pCham: number; chamTop1: number; pAlly: number; allyTop1: number; utility: number; leakage: number } {
   const cham = s.rel.map((rel, i) => w.wordNet * rel + w.vectors * s.cos[i]);
-  const ally = s.relToSecret.map(
-    (rel, i) =>
-      w.wordNet * rel + w.vectors * s.cosToSecret[i] - w.centring * (w.wordNet * s.relMean[i] + w.vectors * s.cosMean[i]) + w.category * (w.wordNet * s.relToCategory[i] + w.vectors * s.cosToCategory[i]),
-  );
+  const ally = s.relWords.map((rels, i) => {
+    const sims = rels.map((rel, j) => w.wordNet * rel + w.vectors * s.cosWords[i][j]);
+    const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
+    const spread = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
+    const topical = w.category * (w.wordNet * s.relToCategory[i] + w.vectors * s.cosToCategory[i]);
+    return Math.round(((sims[s.secret] - mean) / (spread + w.spreadFloor) + topical) * 1e9) / 1e9;
+  });
   const c = softmaxAt(cham, w.chameleonBeta, s.secret);
   const a = softmaxAt(ally, w.allyBeta, 0);
   return { pCham: c.p, chamTop1: c.top1, pAlly: a.p, allyTop1: a.top1, utility: normalizeAboveChance(a.p, ally.length), leakage: normalizeAboveChance(c.p, cham.length) };
@@ -141,12 +151,12 @@ function gaps(means: Record<Baseline, { utility: number; leakage: number }>): { 
 }
 
 export const RATIO_GRID = [0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
-export const CENTRING_GRID = [0, 0.25, 0.5, 0.75, 1];
+export const SPREAD_FLOOR_GRID = [0.05, 0.1, 0.2, 0.3, 0.5, 1];
 export const CATEGORY_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5];
 export const BETA_GRID = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20];
 
 export function fitJudge(signals: JudgeSignals, fixtures: readonly MessageSignals[], baselines: Record<Baseline, MessageSignals[]>, log: (line: string) => void = () => {}): JudgeWeights {
-  const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, centring: 1, category: 0, chameleonBeta: 2, allyBeta: 2 };
+  const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, spreadFloor: 0.2, category: 0, chameleonBeta: 2, allyBeta: 2 };
   // 1. The signals' ratio on the fixtures, by log likelihood of the secret (chameleon) and the clue
   // (fully centred ally), each ratio at its best β: smoother than top-1 on a few hundred clues.
   let ranking = { logLoss: Infinity, weights: base };
@@ -167,14 +177,14 @@ export function fitJudge(signals: JudgeSignals, fixtures: readonly MessageSignal
     if (g < chameleon.gap - 1e-9) chameleon = { weights: w, gap: g };
   }
   let ally = { weights: chameleon.weights, gap: Infinity };
-  for (const centring of CENTRING_GRID)
+  for (const spreadFloor of SPREAD_FLOOR_GRID)
     for (const category of CATEGORY_GRID)
       for (const allyBeta of BETA_GRID) {
-        const w = { ...chameleon.weights, centring, category, allyBeta };
+        const w = { ...chameleon.weights, spreadFloor, category, allyBeta };
         const g = gaps(baselineMeans(baselines, w)).ally;
         if (g < ally.gap - 1e-9) ally = { weights: w, gap: g };
       }
   const w = ally.weights;
-  log(`${signals}: chameleon β ${w.chameleonBeta} (RMS Leakage gap ${Math.sqrt(chameleon.gap / 3).toFixed(1)}); ally centring ${w.centring}, category ${w.category}, β ${w.allyBeta} (RMS Utility gap ${Math.sqrt(ally.gap / 3).toFixed(1)})`);
+  log(`${signals}: chameleon β ${w.chameleonBeta} (RMS Leakage gap ${Math.sqrt(chameleon.gap / 3).toFixed(1)}); ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta} (RMS Utility gap ${Math.sqrt(ally.gap / 3).toFixed(1)})`);
   return w;
 }

@@ -40,7 +40,7 @@ export interface LexicalEvaluator extends Evaluator {
   similarity(category: string, words: readonly string[], clue: string, word: string): number;
   /** The chameleon's scores before the softmax, Σ_clues sim(clue, w), aligned with `options` (for bots and diagnostics). */
   chameleonScores(query: ChameleonQuery): number[];
-  /** The ally's scores sim(m, s) − centring · mean_w sim(m, w) + category · sim(m, category), aligned with `options`; each depends on its message alone. */
+  /** The ally's scores (signals.ts), aligned with `options`; each depends on its message alone. */
   allyScores(query: AllyQuery): number[];
   /** The ally's distribution over options with these scores (what `ally` answers). */
   allyDistribution(scores: readonly number[]): number[];
@@ -85,9 +85,12 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
   const allyScores = (query: AllyQuery): number[] => {
     const grid = gridOf(query.category, query.words);
     return query.options.map((message) => {
-      const mean = query.words.reduce((sum, word) => sum + sim(grid, message, word), 0) / query.words.length;
+      const sims = query.words.map((word) => sim(grid, message, word));
+      const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
+      const spread = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
       const topical = weights.category !== 0 ? weights.category * sim(grid, message, query.category) : 0;
-      return sim(grid, message, query.secret) - weights.centring * mean + topical;
+      // Rounded so that float summation order can never show in a result.
+      return Math.round(((sim(grid, message, query.secret) - mean) / (spread + weights.spreadFloor) + topical) * 1e9) / 1e9;
     });
   };
   const allyDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.allyBeta);

@@ -1,7 +1,7 @@
 /**
  * Fits WordNet relatedness's knobs on the tuning split of the clue fixtures (never the held-out
  * split): a coordinate search for top-1 accuracy of the judge built on them. The judge's own
- * weights (signal ratio, centring, temperatures) are fitted by fit-judge.ts.
+ * weights (signal ratio, the ally's spread floor and category weight, temperatures) are fitted by fit-judge.ts.
  */
 import type { Dataset } from "../../../shared/sneak/types";
 import { DEFAULT_RELATEDNESS_PARAMS, type RelatednessParams } from "../../lexicon/relatedness-params";
