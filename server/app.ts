@@ -122,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // One table of limits per client address for the sockets and the HTTP API (shared through Redis in a cluster).
   const cluster = options.cluster;
   const limits = cluster?.limits.local ?? new AddressLimits(config.addressLimits);
-  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size, ...(cluster ? { cluster: cluster.health() } : {}) }), [roomLookupRouter(registry), ...(options.routers ?? [])], cluster?.limits ?? limits);
+  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size, ...(cluster ? { cluster: cluster.health() } : {}) }), [roomLookupRouter(registry, cluster && ((code) => cluster.roomExists(code))), ...(options.routers ?? [])], cluster?.limits ?? limits);
   const httpServer = createServer(app);
   const io = attachSockets(httpServer, config, registry, sessions, log, limits, cluster);
   await new Promise<void>((resolve, reject) => {

@@ -133,6 +133,27 @@ export class ClusterNode {
   }
 
   /**
+   * Whether room `code` is open on some process, for a share link's lookup: a live owner elsewhere, or an
+   * owner whose lease lapsed with a log to take it over from. Throws UNAVAILABLE when Redis or the log is down.
+   */
+  async roomExists(code: string): Promise<boolean> {
+    if (this.host?.registry.get(code)) return true;
+    let location;
+    try {
+      location = await this.directory.locate(code);
+    } catch {
+      throw directoryDown();
+    }
+    if (location.kind === "owned") return true;
+    if (!this.failover) return false;
+    try {
+      return (await this.failover.ownerOf(code)) !== null;
+    } catch {
+      throw gameLogDown(code);
+    }
+  }
+
+  /**
    * Makes sure room `code` is held here: returns when it is (taking it over from a dead owner's log if
    * need be); throws RoomElsewhereError when a live process holds it, ROOM_NOT_FOUND when no process or
    * log has it, UNAVAILABLE when Redis or the log does not answer.

@@ -21,16 +21,27 @@ export function roomLookupOf(code: string, state: GameState | null): RoomLookup 
  * cannot be a room code. Lets a share link say "no such room" before anyone types a name. Rate-limited with
  * the rest of `/api` (server/app-http.ts); never cached, since a room can close at any moment.
  */
-export function roomLookupRouter(rooms: { get(code: string): { serverState: GameState | null; isDisposed: boolean } | undefined }): express.Router {
+export function roomLookupRouter(
+  rooms: { get(code: string): { serverState: GameState | null; isDisposed: boolean } | undefined },
+  /** With several game processes: whether another process holds the room (docs/DEPLOY.md). */
+  elsewhere?: (code: string) => Promise<boolean>,
+): express.Router {
   const router = express.Router();
-  router.get("/api/rooms/:code", (req, res) => {
+  router.get("/api/rooms/:code", async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
     const raw = String(req.params.code);
     const code = raw.length <= 8 ? normalizedRoomCode(raw) : null;
     if (code === null) return void res.status(400).json({ error: "code: a room code is four letters" });
     const room = rooms.get(code);
-    if (!room || room.isDisposed) return void res.status(404).json({ error: `no room ${code}` });
-    res.json(roomLookupOf(code, room.serverState));
+    if (room && !room.isDisposed) return void res.json(roomLookupOf(code, room.serverState));
+    if (!elsewhere) return void res.status(404).json({ error: `no room ${code}` });
+    try {
+      // The owner knows whether a seat is open; the join it sends the player to says so if not.
+      if (await elsewhere(code)) return void res.json({ code, seatOpen: true, watchable: true } satisfies RoomLookup);
+      res.status(404).json({ error: `no room ${code}` });
+    } catch (error) {
+      res.status(503).json({ error: error instanceof Error ? error.message : "the room directory is not answering" });
+    }
   });
   return router;
 }

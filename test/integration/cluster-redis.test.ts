@@ -67,6 +67,11 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
 
   it("creates a room on one process, joins it through the other, and plays a whole game across them", { timeout: 40_000 }, async () => {
     const host = await createOn(a.url, "Ann", GAME);
+    // A share link opened on the other process finds the room too; a code no process holds is 404 on both.
+    const lookup = await fetch(`${b.url}/api/rooms/${host.code}`);
+    expect([lookup.status, await lookup.json()]).toEqual([200, { code: host.code, seatOpen: true, watchable: true }]);
+    const unknown = host.code === "XXXX" ? "YYYY" : "XXXX";
+    expect([(await fetch(`${a.url}/api/rooms/${unknown}`)).status, (await fetch(`${b.url}/api/rooms/${unknown}`)).status]).toEqual([404, 404]);
     const ben = await joinThrough(b.url, host.code, "Ben");
     const cat = await joinThrough(a.url, host.code, "Cat");
     // Ben reached b, which sent him to a; nobody was seated on b.
