@@ -380,7 +380,8 @@ async function flood(o: { attackers: number; floodSeconds: number; attackerAddre
   console.log(`  sent ${tally.sent} bad events (${(tally.sent / o.floodSeconds).toFixed(0)}/s); answers: ${[...tally.codes.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`);
   console.log(`  sockets disconnected by the server ${tally.disconnects} (oversized or unparseable frames), reconnected ${tally.reconnects}`);
   console.log(`  handshakes: ${tally.accepted} accepted, ${tally.refused} refused by the limits per address${tally.refusal ? ` (the client sees: ${tally.refusal})` : ""}, ${tally.unanswered} unanswered within 5 s`);
-  console.log(`  server: ${crashed ? "CRASHED" : "still up"}, /healthz ${health ? "ok" : "FAILED"}; heap ${mb(beforeFlood.heapUsed)} → ${mb(afterFlood.heapUsed)}, RSS ${mb(beforeFlood.rss)} → ${mb(afterFlood.rss)}`);
+  // Heap after a full GC at each edge: what the quiet window's games kept, beside what the flood did.
+  console.log(`  server: ${crashed ? "CRASHED" : "still up"}, /healthz ${health ? "ok" : "FAILED"}; heap ${mb(start.stats.heapUsed)} → ${mb(beforeFlood.heapUsed)} (quiet window) → ${mb(afterFlood.heapUsed)} (flood), RSS ${mb(start.stats.rss)} → ${mb(beforeFlood.rss)} → ${mb(afterFlood.rss)}`);
   const rooms = o.rooms === 1 ? "the playing room" : `the ${o.rooms} playing rooms`;
   console.log(`  ${rooms} before the flood: ${quiet.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);
   console.log(`    ${serverLine(start, beforeEdge)}`);
