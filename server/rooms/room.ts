@@ -150,7 +150,7 @@ export class Room {
       throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
     }
     const session = this.deps.sessions.issue(this.code, playerId, spectator);
-    this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim());
+    this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name));
     this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
     this.broadcast();
     return session;
