@@ -275,8 +275,8 @@ export class GameConnection {
         useNoticeStore.getState().push("error", "The server closed the connection.");
         return;
       }
-      useConnectionStore.getState().set("reconnecting", "Connection lost: reconnecting…");
-      useNoticeStore.getState().push("error", "Connection lost. Reconnecting to keep your seat…");
+      useConnectionStore.getState().set("reconnecting", "Connection lost: reconnecting… Your seat and points are kept, and a bot plays for you until you are back.");
+      useNoticeStore.getState().push("error", "Connection lost. Reconnecting to your seat…");
     });
     socket.on("connect_error", (err: Error & { data?: { code?: string; message?: string; url?: unknown } }) => {
       const code = err.data?.code ?? err.message;

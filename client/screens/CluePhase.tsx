@@ -7,12 +7,15 @@ import { RoundHeader } from "../components/RoundHeader";
 import { TopicCard } from "../components/TopicCard";
 import { TurnOrder } from "../components/TurnOrder";
 import { connection } from "../net/game-connection";
+import { awayText } from "../model/players";
 
 /** Clues in turn: the grid, the viewer's role, the order, the clues so far, and the clue box on your turn. */
 export function CluePhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
   const { game } = snapshot;
   const yourTurn = round.turnPlayerId !== null && round.turnPlayerId === game.viewerId;
   const turnSeat = game.seats.find((s) => s.id === round.turnPlayerId);
+  // An away player's turn: the fallback bot gives the clue, and the table should know it is not waiting on them.
+  const turnAway = turnSeat?.kind === "human" && (turnSeat.left || snapshot.seats.find((s) => s.playerId === turnSeat.id)?.fallback === true);
 
   async function give(text: string): Promise<string | null> {
     const ack = await connection.request(C2S.gameClue, { text }, { quiet: true });
@@ -34,8 +37,16 @@ export function CluePhase({ snapshot, round }: { snapshot: RoomSnapshot; round: 
         <p className="muted" role="status" aria-live="polite" data-testid="turn-status">
           {turnSeat ? (
             <>
-              Waiting for <strong>{turnSeat.name}</strong>
-              {turnSeat.kind === "bot" ? " (bot) to think of a clue…" : " to give a clue…"}
+              {turnAway ? (
+                <>
+                  <strong>{turnSeat.left ? `${turnSeat.name} has left — a bot plays in their place` : awayText(turnSeat.name)}</strong>. The bot's clue comes in a moment.
+                </>
+              ) : (
+                <>
+                  Waiting for <strong>{turnSeat.name}</strong>
+                  {turnSeat.kind === "bot" ? " (bot) to think of a clue…" : " to give a clue…"}
+                </>
+              )}
             </>
           ) : (
             "All clues are in."

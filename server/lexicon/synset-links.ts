@@ -4,6 +4,7 @@
  */
 import type { RelatednessParams } from "./relatedness-params";
 import type { Synset, WordNet } from "./types";
+import { BoundedCache } from "./bounded-cache";
 
 const HYPERNYM = new Set(["@", "@i"]);
 const HOLONYM = new Set(["#m", "#s", "#p"]);
@@ -11,8 +12,8 @@ const HOLONYM = new Set(["#m", "#s", "#p"]);
 const MAX_ANCESTOR_DEPTH = 20;
 
 export class SynsetLinks {
-  private readonly neighbourCache = new Map<string, ReadonlyMap<string, number>>();
-  private readonly ancestorCache = new Map<string, ReadonlySet<string>>();
+  private readonly neighbourCache = new BoundedCache<string, ReadonlyMap<string, number>>(20_000);
+  private readonly ancestorCache = new BoundedCache<string, ReadonlySet<string>>(20_000);
 
   constructor(
     private readonly wordNet: WordNet,

@@ -3,10 +3,11 @@
  * WordNet base forms in any part of speech ("stripes" → stripe, "striped" → striped, stripe).
  */
 import type { WordNet } from "./types";
+import { BoundedCache } from "./bounded-cache";
 
 export class WordForms {
-  private readonly cache = new Map<string, readonly string[]>();
-  private readonly idfCache = new Map<string, number>();
+  private readonly cache = new BoundedCache<string, readonly string[]>(50_000);
+  private readonly idfCache = new BoundedCache<string, number>(50_000);
 
   constructor(private readonly wordNet: WordNet) {}
 

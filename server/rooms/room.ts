@@ -84,6 +84,7 @@ export class Room {
   private phaseTimer?: NodeJS.Timeout;
   private phaseTimerFor: number | null = null;
   private emptyTimer?: NodeJS.Timeout;
+  private hostHandoverTimer?: NodeJS.Timeout;
   private readonly seats: SeatDriver;
   private readonly returns: SeatReturns;
   private readonly revealedRounds = new Set<string>();
@@ -160,7 +161,7 @@ export class Room {
       }
       return andThen(seated, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
-        const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, name.trim()));
+        const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name)));
         this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
         this.broadcast();
         return andThen(logged, () => session);
@@ -265,6 +266,7 @@ export class Room {
     }
     this.armPhaseTimer();
     this.seats.schedule();
+    this.armHostHandover();
   }
 
   attach(playerId: PlayerId, socket: GameSocket): void {
@@ -292,6 +294,8 @@ export class Room {
     // A returning human takes their seat back from the fallback bot: drop its pending pauses.
     this.seats.forget(playerId);
     this.seats.schedule();
+    // The host is back, or a human arrived who can take over from an away host.
+    this.armHostHandover();
   }
 
   detach(playerId: PlayerId, socket: GameSocket): void {
@@ -303,7 +307,32 @@ export class Room {
     this.bumpVersion();
     this.broadcast();
     this.seats.schedule();
+    this.armHostHandover();
     if (this.connectedCount() === 0) this.armEmptyTimer();
+  }
+
+  /**
+   * A host away for SNEAK_GRACE_MS hands the host's role to the next connected human in seat order (their
+   * seat and points stay): otherwise nobody could deal the next round. Re-checked whenever someone comes or goes.
+   */
+  private armHostHandover(): void {
+    clearTimeout(this.hostHandoverTimer);
+    this.hostHandoverTimer = undefined;
+    const hostId = this.state?.hostId;
+    const host = hostId ? this.members.get(hostId) : undefined;
+    if (!host || host.sockets.size > 0 || host.awaySince === null || this.disposed) return;
+    const due = Math.max(0, host.awaySince + this.deps.config.graceMs - this.now());
+    this.hostHandoverTimer = setTimeout(() => {
+      this.hostHandoverTimer = undefined;
+      const state = this.state;
+      if (!state || state.hostId !== host.playerId || host.sockets.size > 0 || this.disposed) return;
+      const start = state.seats.findIndex((seat) => seat.id === host.playerId);
+      const next = [...state.seats.slice(start + 1), ...state.seats.slice(0, start)].find(
+        (seat) => seat.kind === "human" && !seat.left && (this.members.get(seat.id)?.sockets.size ?? 0) > 0,
+      );
+      if (next) this.applyInternal({ type: "transferHost", now: this.now(), by: host.playerId, to: next.id });
+    }, due);
+    this.hostHandoverTimer.unref?.();
   }
 
   private armGrace(member: Member): void {
@@ -392,6 +421,7 @@ export class Room {
     this.disposed = true;
     clearTimeout(this.phaseTimer);
     clearTimeout(this.emptyTimer);
+    clearTimeout(this.hostHandoverTimer);
     this.seats.dispose();
     this.returns.dispose();
     this.scoring.dispose();
@@ -663,6 +693,7 @@ export class Room {
     this.armPhaseTimer();
     this.broadcast();
     this.seats.schedule();
+    if (after.hostId !== before.hostId) this.armHostHandover();
   }
 
   private roundKey(state: GameState, round: RoundState): string {

@@ -84,7 +84,12 @@ export class SeatReturns {
 
   /** A request for the host; null when one for this seat is already waiting. */
   ask(playerId: PlayerId, name: string, socket: GameSocket, expire: (request: SeatRequest) => void): SeatRequest | null {
-    for (const pending of this.requests.values()) if (pending.playerId === playerId) return null;
+    for (const pending of [...this.requests.values()]) {
+      if (pending.playerId !== playerId) continue;
+      // An asker who went away no longer holds the seat's one waiting request.
+      if (!pending.socket.connected) this.take(pending.requestId);
+      else return null;
+    }
     const requestId = `r-${randomBytes(9).toString("base64url")}`;
     const timer = setTimeout(() => {
       const request = this.take(requestId);

@@ -106,6 +106,23 @@ describe("server: a player who drops out", () => {
     expect(mine.seats.find((x) => x.playerId === catId)).toMatchObject({ connected: true, fallback: false, awaySince: null });
   });
 
+  it("hands the host's role to the next connected human once the host has been away SNEAK_GRACE_MS; the host's seat stays", async () => {
+    const { clients, acks } = await table({ graceMs: 300, fallbackAfterMs: 60_000 });
+    const [ann, ben] = clients;
+    expect(await ann.send(C2S.hostStart)).toEqual({ ok: true });
+    await ben.waitForState((s) => s.game.phase === "clues");
+    ann.close();
+    const handed = await ben.waitForState((s) => s.you.isHost, "Ben hosting");
+    expect(handed.game.hostId).toBe(acks[1].playerId);
+    expect(handed.game.seats.find((s) => s.id === acks[0].playerId)).toMatchObject({ name: "Ann", left: false });
+    // Ann comes back as a player; the host's role stays with Ben.
+    const back = connectClient(server.url, { token: acks[0].token });
+    open.push(back);
+    const mine = await back.waitForState((s) => s.you.playerId === acks[0].playerId, "Ann back");
+    expect(mine.you.isHost).toBe(false);
+    expect(mine.you.seated).toBe(true);
+  });
+
   it("takes a seat back on another device with the rejoin code only that player was shown; single use, guessing bounded", async () => {
     const { clients, acks } = await table({ fallbackAfterMs: 60_000 });
     const [ann, ben, cat] = clients;

@@ -5,7 +5,7 @@ import { C2S } from "../../shared/protocol";
 import { connection } from "../../client/net/game-connection";
 import { RoomView } from "../../client/screens/RoomView";
 import { JoinRoomForm } from "../../client/screens/JoinRoomForm";
-import { game, snapshot } from "./client-fixtures";
+import { game, round, snapshot } from "./client-fixtures";
 
 let sent: { event: string; payload: unknown }[];
 
@@ -27,6 +27,11 @@ describe("a player who drops out, on screen", () => {
     s.you = { ...s.you, standInMoves: 3 };
     render(<RoomView snapshot={s} />);
     expect(screen.getByTestId("stand-in-note").textContent).toBe("While you were away, a bot played 3 moves for you. Your seat and points were kept.");
+  });
+
+  it("says on the clue screen that a bot gives an away player's clue, not that the table waits for them", () => {
+    render(<RoomView snapshot={snapshot(game({ rounds: [round({ turnPlayerId: "p3" })] }))} />);
+    expect(screen.getByTestId("turn-status").textContent).toBe("Cleo is away — a bot plays in their place. The bot's clue comes in a moment.");
   });
 
   it("shows the player their own rejoin code, folded away, and nobody else's", () => {

@@ -36,6 +36,18 @@ describe.each(storeBackends())("restoring open rooms from their logs on $name", 
     expect(await restoreRoom(store, "NONE")).toBeNull();
   });
 
+  it("honours only a seat's newest session: a token retired when the seat was taken back on another device stays retired", async () => {
+    const table = await logFixtureGame(store, { unrevealed: true });
+    const logId = table.log.logIdOf(table.room)!;
+    const events = await store.eventsOf(logId);
+    const retaken = { ...events.find((e) => e.kind === "session" && (e as { playerId?: string }).playerId === PLAYERS.bea)!, token: "token-bea-laptop", seq: 1e9 };
+    const plan = planOf([...events, retaken]) as RestorePlan;
+    expect(plan.sessions.map((s) => [s.playerId, s.token])).toEqual([
+      [PLAYERS.ann, "token-ann"],
+      [PLAYERS.bea, "token-bea-laptop"],
+    ]);
+  });
+
   it("restores every prefix of a log: whatever move was the last acknowledged, the replay reaches it", async () => {
     const table = await logFixtureGame(store);
     const events = await store.eventsOf(table.log.logIdOf(table.room)!);
