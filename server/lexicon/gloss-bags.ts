@@ -7,7 +7,7 @@ import type { RelatednessParams } from "./relatedness-params";
 import { STOPWORDS, contentTokensOf, tokensOf } from "./text";
 import type { Synset, WordNet } from "./types";
 import type { WordForms } from "./word-forms";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 /** Most neighbours read per synset: "dog" has 18 hyponyms, "fish" dozens; the first ones are enough. */
 const MAX_NEIGHBOURS = 48;
@@ -23,7 +23,7 @@ export interface GlossBag {
 }
 
 export class GlossBags {
-  private readonly cache = new BoundedCache<string, GlossBag>(20_000);
+  private readonly cache = new LRUCache<string, GlossBag>({ max: 20_000 });
   private readonly formIds = new Map<string, number>();
 
   constructor(

@@ -6,7 +6,7 @@
 import { STOPWORDS, tokensOf } from "./text";
 import type { Synset, WordNet } from "./types";
 import type { WordForms } from "./word-forms";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 /** Longest run of tokens tried as one lemma ("bird of prey" is 3, "jack in the box" 4). */
 const MAX_LEMMA_TOKENS = 4;
@@ -22,7 +22,7 @@ export interface Term {
 }
 
 export class PhraseTerms {
-  private readonly cache = new BoundedCache<string, readonly Term[]>(20_000);
+  private readonly cache = new LRUCache<string, readonly Term[]>({ max: 20_000 });
 
   constructor(
     private readonly wordNet: WordNet,

@@ -4,7 +4,7 @@
  */
 import type { RelatednessParams } from "./relatedness-params";
 import type { Synset, WordNet } from "./types";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 const HYPERNYM = new Set(["@", "@i"]);
 const HOLONYM = new Set(["#m", "#s", "#p"]);
@@ -12,8 +12,8 @@ const HOLONYM = new Set(["#m", "#s", "#p"]);
 const MAX_ANCESTOR_DEPTH = 20;
 
 export class SynsetLinks {
-  private readonly neighbourCache = new BoundedCache<string, ReadonlyMap<string, number>>(20_000);
-  private readonly ancestorCache = new BoundedCache<string, ReadonlySet<string>>(20_000);
+  private readonly neighbourCache = new LRUCache<string, ReadonlyMap<string, number>>({ max: 20_000 });
+  private readonly ancestorCache = new LRUCache<string, ReadonlySet<string>>({ max: 20_000 });
 
   constructor(
     private readonly wordNet: WordNet,

@@ -3,11 +3,11 @@
  * WordNet base forms in any part of speech ("stripes" → stripe, "striped" → striped, stripe).
  */
 import type { WordNet } from "./types";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 export class WordForms {
-  private readonly cache = new BoundedCache<string, readonly string[]>(50_000);
-  private readonly idfCache = new BoundedCache<string, number>(50_000);
+  private readonly cache = new LRUCache<string, readonly string[]>({ max: 50_000 });
+  private readonly idfCache = new LRUCache<string, number>({ max: 50_000 });
 
   constructor(private readonly wordNet: WordNet) {}
 

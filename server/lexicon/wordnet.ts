@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { candidateBaseForms, wordNetKey } from "./morphology";
 import type { PartOfSpeech, Pointer, Synset, WordNet } from "./types";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 const PARTS_OF_SPEECH: readonly PartOfSpeech[] = ["n", "v", "a", "r"];
 const FILE_SUFFIX: Record<PartOfSpeech, string> = { n: "noun", v: "verb", a: "adj", r: "adv" };
@@ -118,9 +118,9 @@ function parseSynsetLine(line: string, pos: PartOfSpeech): Synset {
 
 class WordNetReader implements WordNet {
   private readonly index = new Map<PartOfSpeech, Map<string, string>>();
-  private readonly offsetCache = new BoundedCache<string, string[]>(50_000);
+  private readonly offsetCache = new LRUCache<string, string[]>({ max: 50_000 });
   /** synsetsOf answers by `${pos ?? "*"}|${word}`: game and benchmark code asks about the same words again and again. */
-  private readonly lookupCache = new BoundedCache<string, Synset[]>(50_000);
+  private readonly lookupCache = new LRUCache<string, Synset[]>({ max: 50_000 });
   private readonly lemmaLists = new Map<PartOfSpeech, string[]>();
   private readonly data = new Map<PartOfSpeech, Buffer>();
   private readonly cache = new Map<string, Synset>();
