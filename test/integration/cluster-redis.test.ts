@@ -37,7 +37,7 @@ const env = (name: string, extra: Record<string, string> = {}) => ({
   SNEAK_REDIS_PREFIX: "t1",
   SNEAK_PROCESS_ID: name,
   SNEAK_DB: join(dir, `${name}.db`),
-  SNEAK_LEASE_MS: "1500",
+  SNEAK_LEASE_MS: "3000",
   SNEAK_REDIS_TIMEOUT_MS: "300",
   ...extra,
 });
