@@ -222,7 +222,7 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     }
   });
 
-  it("reports the rooms of a killed process as unavailable (no shared log to move them) once its lease lapses, never hangs", { timeout: 30_000 }, async () => {
+  it("reports the rooms of a killed process as unavailable (no shared log to move them) once its lease lapses, never hangs, and finds them again when it restarts", { timeout: 30_000 }, async () => {
     const e = await startGameProcess(env("e"));
     const host = await createOn(e.url, "Jo", GAME);
     await e.kill();
@@ -237,5 +237,15 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     }
     expect(refusal!.data).toEqual({ code: "UNAVAILABLE" });
     expect(refusal!.message).toMatch(/has stopped/);
+
+    // The process restarts on its own SQLite log (a new port, a new process id): it rebuilds the room,
+    // claims its code in the registry, and the token leads there again from the other process.
+    const back = await startGameProcess(env("e", { SNEAK_PROCESS_ID: "e2" }));
+    expect(back.output.join("\n")).toMatch(/1 room\(s\) restored/);
+    const { client, url } = await resumeThrough(b.url, host.token);
+    expect(url).toBe(back.url);
+    await client.waitForState((s) => s.code === host.code && s.you.playerId === host.playerId, "the host back in the restarted process");
+    client.close();
+    await back.stop();
   });
 });
