@@ -25,7 +25,7 @@ let redis: TestRedis;
 let postgres: PostgresServer;
 let databaseUrl: string;
 // Long enough that a heartbeat (every third of it) survives the event-loop stalls of a crowded test machine.
-const LEASE_MS = 3000;
+const LEASE_MS = 5000;
 
 let clueCounter = 0;
 const freshClue = () => `zq${(clueCounter++).toString(26).replace(/\d/g, (d) => "klmnopqrst"[Number(d)])}x`;

@@ -37,7 +37,7 @@ const env = (name: string, extra: Record<string, string> = {}) => ({
   SNEAK_REDIS_PREFIX: "t1",
   SNEAK_PROCESS_ID: name,
   SNEAK_DB: join(dir, `${name}.db`),
-  SNEAK_LEASE_MS: "3000",
+  SNEAK_LEASE_MS: "5000",
   SNEAK_REDIS_TIMEOUT_MS: "300",
   ...extra,
 });
@@ -95,7 +95,7 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
 
   it("lets a page served by one process open its socket on a sibling, and no other page", { timeout: 20_000 }, async () => {
     // The sibling list comes with the heartbeat: wait for one after both processes are up.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 1800));
     const sibling = connectClient(b.url, {}, { extraHeaders: { origin: a.url } });
     await connected(sibling.socket);
     sibling.close();
@@ -226,7 +226,7 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     const e = await startGameProcess(env("e"));
     const host = await createOn(e.url, "Jo", GAME);
     await e.kill();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 15_000;
     let refusal;
     while (Date.now() < deadline) {
       refusal = await handshakeRefusal(b.url, host.token);
