@@ -24,6 +24,9 @@ export interface FailoverSource {
   openRoomCodes(): Promise<string[]>;
 }
 
+/** How long a sibling's origin stays allowed after a heartbeat last listed it. */
+const SIBLING_MEMORY_MS = 10 * 60_000;
+
 /** Abandoned rooms taken over per sweep: a sweep after a large process died spreads over several rounds. */
 const SWEEP_BATCH = 50;
 
@@ -47,7 +50,8 @@ export class ClusterNode {
   readonly limits: SharedAddressLimits;
   private host: ClusterHost | null = null;
   private publicUrl = "";
-  private siblingOrigins: string[] = [];
+  /** Origins of sibling processes → when a heartbeat last listed them. */
+  private readonly siblingOrigins = new Map<string, number>();
   private heartbeatTimer?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
   private beating: Promise<void> | null = null;
@@ -105,9 +109,13 @@ export class ClusterNode {
     }
   }
 
-  /** Origins of the live sibling processes: a page served by one may open its socket on another. */
+  /**
+   * Origins of the sibling processes: a page served by one may open its socket on another. Kept for ten
+   * minutes after a heartbeat last listed them, so that a sibling whose lease lapsed for a moment (a stall)
+   * does not lock its pages out; the list only ever holds addresses the processes registered themselves.
+   */
   origins(): readonly string[] {
-    return this.siblingOrigins;
+    return [...this.siblingOrigins.keys()];
   }
 
   /** A fresh code for a new room, reserved in the registry for this process. */
@@ -244,7 +252,9 @@ export class ClusterNode {
     try {
       const { lost, siblings } = await this.directory.heartbeat(this.publicUrl, registry.all().map((room) => room.code));
       this.failedHeartbeats = 0;
-      this.siblingOrigins = siblings.map((url) => new URL(url).origin);
+      const now = Date.now();
+      for (const url of siblings) this.siblingOrigins.set(new URL(url).origin, now);
+      for (const [origin, seen] of this.siblingOrigins) if (now - seen > SIBLING_MEMORY_MS) this.siblingOrigins.delete(origin);
       for (const code of lost) {
         const room = registry.get(code);
         if (!room) continue;

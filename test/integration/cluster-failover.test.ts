@@ -24,7 +24,8 @@ reportPostgresSkip("cluster failover");
 let redis: TestRedis;
 let postgres: PostgresServer;
 let databaseUrl: string;
-const LEASE_MS = 1500;
+// Long enough that a heartbeat (every third of it) survives the event-loop stalls of a crowded test machine.
+const LEASE_MS = 5000;
 
 let clueCounter = 0;
 const freshClue = () => `zq${(clueCounter++).toString(26).replace(/\d/g, (d) => "klmnopqrst"[Number(d)])}x`;
@@ -243,5 +244,35 @@ describe.skipIf(missing !== null)("cluster failover: a killed owner's rooms move
     } finally {
       await db.end();
     }
+  });
+
+  // Last: it stops Postgres for good.
+  it("refuses, quickly and plainly, to take a room over or create one while the log is down", { timeout: 40_000 }, async () => {
+    const [i, j] = await Promise.all([startGameProcess(env("i")), startGameProcess(env("j"))]);
+    const host = await createOn(i.url, "Ivy");
+    host.client.close();
+    await i.kill();
+    postgres.stop("immediate");
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 500));
+
+    const client = connectClient(j.url, { token: host.token });
+    let t0 = Date.now();
+    const refusal = await connected(client.socket).then(
+      () => null,
+      (error: { message: string; data?: { code?: string } }) => error,
+    );
+    client.close();
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(refusal?.data?.code).toBe("UNAVAILABLE");
+    expect(refusal?.message).toMatch(/game log is not answering/);
+
+    const newcomer = connectClient(j.url);
+    await connected(newcomer.socket);
+    t0 = Date.now();
+    const created = await newcomer.send(C2S.roomCreate, { name: "Jay" });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(created).toMatchObject({ ok: false, code: "INTERNAL" });
+    expect((created as { message: string }).message).toMatch(/game log could not record/);
+    newcomer.close();
   });
 });

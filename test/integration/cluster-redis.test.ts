@@ -37,7 +37,7 @@ const env = (name: string, extra: Record<string, string> = {}) => ({
   SNEAK_REDIS_PREFIX: "t1",
   SNEAK_PROCESS_ID: name,
   SNEAK_DB: join(dir, `${name}.db`),
-  SNEAK_LEASE_MS: "1500",
+  SNEAK_LEASE_MS: "5000",
   SNEAK_REDIS_TIMEOUT_MS: "300",
   ...extra,
 });
@@ -100,7 +100,7 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
 
   it("lets a page served by one process open its socket on a sibling, and no other page", { timeout: 20_000 }, async () => {
     // The sibling list comes with the heartbeat: wait for one after both processes are up.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 1800));
     const sibling = connectClient(b.url, {}, { extraHeaders: { origin: a.url } });
     await connected(sibling.socket);
     sibling.close();
@@ -227,11 +227,11 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     }
   });
 
-  it("reports the rooms of a killed process as unavailable (no shared log to move them) once its lease lapses, never hangs", { timeout: 30_000 }, async () => {
+  it("reports the rooms of a killed process as unavailable (no shared log to move them) once its lease lapses, never hangs, and finds them again when it restarts", { timeout: 30_000 }, async () => {
     const e = await startGameProcess(env("e"));
     const host = await createOn(e.url, "Jo", GAME);
     await e.kill();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 15_000;
     let refusal;
     while (Date.now() < deadline) {
       refusal = await handshakeRefusal(b.url, host.token);
@@ -242,5 +242,15 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
     }
     expect(refusal!.data).toEqual({ code: "UNAVAILABLE" });
     expect(refusal!.message).toMatch(/has stopped/);
+
+    // The process restarts on its own SQLite log (a new port, a new process id): it rebuilds the room,
+    // claims its code in the registry, and the token leads there again from the other process.
+    const back = await startGameProcess(env("e", { SNEAK_PROCESS_ID: "e2" }));
+    expect(back.output.join("\n")).toMatch(/1 room\(s\) restored/);
+    const { client, url } = await resumeThrough(b.url, host.token);
+    expect(url).toBe(back.url);
+    await client.waitForState((s) => s.code === host.code && s.you.playerId === host.playerId, "the host back in the restarted process");
+    client.close();
+    await back.stop();
   });
 });
