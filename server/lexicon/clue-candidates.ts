@@ -5,7 +5,10 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
+import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
+import type { Synset } from "./types";
 import { contentTokensOf, normalizePhrase, tokensOf } from "./text";
 
 export interface ClueCandidate {
@@ -64,33 +67,119 @@ function readsAsParticiple(r: Relatedness, token: string): boolean {
   return asVerb >= PARTICIPLE_MIN_VERB_TAGS && asVerb > PARTICIPLE_VERB_RATIO * (tagged(r.wordNet.baseForms(token, "n"), "n") + tagged(r.wordNet.baseForms(token, "a"), "a"));
 }
 
-export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: { avoid?: readonly string[]; limit?: number } = {}): ClueCandidate[] {
+/** Words of a clue the bot will say: one, or a two-word WordNet phrase ("big cat", "ice cream"). */
+const MAX_SPOKEN_CLUE_WORDS = 2;
+/** A single-word clue is said at least this often in SUBTLEX-US (about 0.5 per million words: "mane" 30, "cub" 107; "diurnal" 2). */
+const MIN_SPOKEN_COUNT = 25;
+/** Each word of a two-word clue is this common (about 6 per million): "big cat", not "chromatic colour". */
+const MIN_PHRASE_TOKEN_COUNT = 300;
+/**
+ * A definition's noun found in more noun definitions than this is the definitions' own vocabulary, not a
+ * word about one thing: "genus" (3,014 definitions), "person", "act", "body", "member", "wood" (488),
+ * "shaped" (706). "meat" (207), "blade" (90) stay.
+ */
+const MAX_DEFINITION_WORD_SPREAD = 400;
+/** Synsets defined by the secret whose lemmas are offered: enough for "cub", "pride", "roar", "mallet". */
+const MAX_DEFINED_BY_SYNSETS = 60;
+/** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
+const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
+
+export interface CandidateOptions {
+  avoid?: readonly string[];
+  limit?: number;
+}
+
+/**
+ * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
+ * two-word phrase of common words, not an abbreviation.
+ */
+export function soundsSpoken(text: string, frequency: SpokenFrequency = getSpokenFrequency()): boolean {
+  const tokens = tokensOf(text);
+  if (tokens.length === 0 || tokens.length > MAX_SPOKEN_CLUE_WORDS) return false;
+  if (tokens.length === 1) return spokenCount(tokens[0], frequency) >= MIN_SPOKEN_COUNT;
+  return tokens.every((t) => spokenCount(t, frequency) >= MIN_PHRASE_TOKEN_COUNT);
+}
+
+/** Times a word or its plural is said ("stripe" is said mostly as "stripes"). */
+export function spokenCount(word: string, frequency: SpokenFrequency = getSpokenFrequency()): number {
+  return Math.max(frequency.count(word), frequency.count(`${word}s`), frequency.count(`${word}es`), word.endsWith("y") ? frequency.count(`${word.slice(0, -1)}ies`) : 0);
+}
+
+/** "nov" beside "november", "sept" beside "september": a short lemma that begins another lemma of its synset. */
+function isAbbreviationIn(lemma: string, synset: Synset): boolean {
+  return lemma.length <= 5 && synset.lemmas.some((other) => other !== lemma && other.length > lemma.length && other.startsWith(lemma));
+}
+
+/** Whether WordNet's tagged corpus reads the word mostly as an adjective ("small", "long", "fleshy"), not a noun. */
+function readsAsAdjective(r: Relatedness, word: string): boolean {
+  const asAdjective = r.wordNet.tagCount(word, "a");
+  return asAdjective > 0 && asAdjective >= r.wordNet.tagCount(word, "n");
+}
+
+/** Base forms of the secret's head word as definitions write it: "lion" and "lions". */
+function definitionForms(head: string): string[] {
+  const last = tokensOf(head).at(-1);
+  if (!last) return [];
+  const forms = new Set([last, `${last}s`, `${last}es`]);
+  if (last.endsWith("y")) forms.add(`${last.slice(0, -1)}ies`);
+  return [...forms];
+}
+
+/**
+ * Clues the lexical bot may say for a secret, each legal for the grid and sounding like a player:
+ * - WordNet neighbours of the secret's category-fitting senses (hypernyms, hyponyms, parts and wholes,
+ *   attributes, derived and similar words, domains), but not its synonyms (that would be saying the
+ *   secret in other words);
+ * - the nouns of those senses' definitions that are specific (not the definitions' common vocabulary),
+ *   never their adjectives ("small" for kayak) or participles ("shaped");
+ * - the lemmas of things WordNet defines by the secret (associations: "cub" and "pride" for lion,
+ *   "mallet" for hammer).
+ * Every one is common in speech (soundsSpoken) and not an abbreviation. Adjectives are offered only for
+ * an adjective secret, through the relations that carry them.
+ */
+export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: CandidateOptions = {}): ClueCandidate[] {
   const limit = options.limit ?? 40;
+  const frequency = getSpokenFrequency();
   const byText = new Map<string, ClueCandidate>();
-  const offer = (text: string, source: string, prior: number) => {
+  const offer = (text: string, source: string, prior: number, fromSynset?: Synset) => {
     const clean = text.trim().toLowerCase();
     const existing = byText.get(clean);
     if (existing && existing.prior >= prior) return;
-    if (!existing && !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+    if (!existing) {
+      if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
+      if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+    }
     byText.set(clean, { text: clean, source, prior });
   };
   const terms = r.terms.of(secret);
   const head = terms[terms.length - 1];
   if (!head) return [];
   const senses = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
+  const synonyms = new Set(senses.flatMap((s) => s.synset.lemmas));
+  const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
+  const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
-    for (const lemma of synset.lemmas) offer(lemma, "synonym", weight);
     for (const token of contentTokensOf(synset.definition)) {
-      if (readsAsParticiple(r, token)) continue;
-      const base = definitionWord(r, token);
-      if (base) offer(base, "definition", 0.5 * weight);
+      if (readsAsParticiple(r, token) || readsAsAdjective(r, token)) continue;
+      if (glossIndex.definedBy(token).length > MAX_DEFINITION_WORD_SPREAD) continue;
+      const base = r.wordNet.baseForms(token, "n")[0];
+      if (base && base.length >= 3 && !/\d/.test(base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);
+      if (neighbour.pos === "a" && !(secretIsAdjective && ADJECTIVE_RELATIONS.has(pointer.symbol))) continue;
+      if (neighbour.pos === "v" || neighbour.pos === "r") continue;
       const closeness = r.params.relationWeights[pointer.symbol] ?? r.params.otherRelation;
       const lemmas = pointer.sourceWord > 0 ? [neighbour.lemmas[pointer.targetWord - 1] ?? neighbour.lemmas[0]] : neighbour.lemmas;
-      for (const lemma of lemmas) offer(lemma, pointer.symbol, closeness * weight);
+      for (const lemma of lemmas) if (!synonyms.has(lemma)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
-  return [...byText.values()].sort((a, b) => b.prior - a.prior || a.text.localeCompare(b.text)).slice(0, limit);
+  // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
+  const definedBy = definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form));
+  for (const id of definedBy.slice(0, MAX_DEFINED_BY_SYNSETS)) {
+    const synset = r.wordNet.synset(id);
+    for (const lemma of synset.lemmas) if (!synonyms.has(lemma)) offer(lemma, "defined-by", 0.45, synset);
+  }
+  const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
+  return [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text)).slice(0, limit);
 }
