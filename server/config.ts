@@ -95,7 +95,7 @@ export interface ServerConfig {
   staticDir: string;
 }
 
-export const EVALUATOR_SPEC = /^(lexical|llm:.+)$/;
+export const EVALUATOR_SPEC = /^(lexical(:(combined|wordnet|vectors))?|llm:.+)$/;
 
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -105,7 +105,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const badEvaluator = e.SNEAK_EVALUATORS.find((spec) => !EVALUATOR_SPEC.test(spec));
-  if (badEvaluator) throw new ConfigError(`SNEAK_EVALUATORS: "${badEvaluator}" is neither "lexical" nor "llm:MODEL[@URL]"`);
+  if (badEvaluator) throw new ConfigError(`SNEAK_EVALUATORS: "${badEvaluator}" is neither "lexical" (or lexical:wordnet, lexical:vectors) nor "llm:MODEL[@URL]"`);
   if (e.SNEAK_EVALUATORS.length === 0) throw new ConfigError("SNEAK_EVALUATORS: give at least one evaluator (e.g. lexical)");
   for (const [burst, rate] of [
     ["SNEAK_ADDRESS_HANDSHAKE_BURST", "SNEAK_ADDRESS_HANDSHAKES_PER_MINUTE"],

@@ -55,9 +55,9 @@ export async function createLexicalAgent(): Promise<Agent> {
 export async function evaluatorsFor(specs: readonly string[], log: (line: string) => void): Promise<Evaluator[]> {
   const evaluators: Evaluator[] = [];
   for (const spec of specs) {
-    if (spec === "lexical") {
-      const { createLexicalEvaluator } = await import("./evaluators/lexical/index");
-      evaluators.push(createLexicalEvaluator());
+    if (spec.startsWith("lexical")) {
+      const { createLexicalEvaluatorForSpec } = await import("./evaluators/lexical/index");
+      evaluators.push(createLexicalEvaluatorForSpec(spec));
     } else {
       const { createLlmEvaluator } = await import("./llm/index");
       evaluators.push(renewingEvaluator(() => createLlmEvaluator(spec, { ...DEFAULT_RUN_CONTEXT, log })));

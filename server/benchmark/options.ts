@@ -65,7 +65,7 @@ export function benchProgram(): Command {
         },
       ),
     )
-    .addOption(new Option("--evaluator <spec>", "lexical or llm:MODEL[@URL]; repeat to average several judges (default: lexical)").argParser(collect))
+    .addOption(new Option("--evaluator <spec>", "lexical (WordNet + vectors; lexical:wordnet, lexical:vectors for one signal) or llm:MODEL[@URL]; repeat to average several judges (default: lexical)").argParser(collect))
     .option("--limit <n>", "score only the first N instances (round-robin over categories, so a small N covers many)")
     .option("--seed <s>", "seed for option orders and sampling", "0")
     .option("--words <k>", "candidate words per instance |W| (Appendix E.4; default: the dataset's 12)")
@@ -117,8 +117,8 @@ export function checkGeneratorSpec(spec: string): void {
 }
 
 export function checkEvaluatorSpec(spec: string): void {
-  if (spec === "lexical" || /^llm:.+/.test(spec)) return;
-  throw new UserError(`unknown evaluator "${spec}": use lexical or llm:MODEL[@URL]`);
+  if (/^lexical(:(combined|wordnet|vectors))?$/.test(spec) || /^llm:.+/.test(spec)) return;
+  throw new UserError(`unknown evaluator "${spec}": use lexical (or lexical:wordnet, lexical:vectors) or llm:MODEL[@URL]`);
 }
 
 /** Parses argv (without node and script). Help is a UserError-free early exit signalled by null. */

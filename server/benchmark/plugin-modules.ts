@@ -19,7 +19,7 @@ export interface DatasetInstancesModule {
   instancesOf(dataset: Dataset, options: { words?: number; decoys?: number }): Instance[];
 }
 export interface LexicalEvaluatorModule {
-  createLexicalEvaluator(): Evaluator | Promise<Evaluator>;
+  createLexicalEvaluatorForSpec(spec: string): Evaluator | Promise<Evaluator>;
 }
 export interface GeneratorsModule {
   createBuiltinGenerator(name: string, ctx: RunContext): MessageGenerator | Promise<MessageGenerator>;
@@ -39,7 +39,7 @@ export interface LlmModule {
 const MODULES = {
   dataset: { path: "../dataset/load-dataset", what: "the dataset loader (server/dataset/load-dataset.ts)", exports: ["loadDataset"] },
   datasetInstances: { path: "../../shared/sneak/dataset", what: "the dataset instances (shared/sneak/dataset.ts)", exports: ["instancesOf"] },
-  lexicalEvaluator: { path: "../evaluators/lexical/index", what: "the lexical evaluator (server/evaluators/lexical)", exports: ["createLexicalEvaluator"] },
+  lexicalEvaluator: { path: "../evaluators/lexical/index", what: "the lexical evaluator (server/evaluators/lexical)", exports: ["createLexicalEvaluatorForSpec"] },
   generators: { path: "../generators/index", what: "the built-in generators (server/generators/index.ts)", exports: ["createBuiltinGenerator"] },
   llm: { path: "../llm/index", what: "the LLM plug-in (server/llm/index.ts)", exports: ["createLlmEvaluator", "createLlmGenerator", "createLlmDecoySource", "renderPromptCatalogue", "closeLlm"] },
 } as const;

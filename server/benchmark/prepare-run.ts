@@ -71,7 +71,7 @@ async function generatorFor(spec: string, ctx: RunContext): Promise<MessageGener
 
 async function evaluatorFor(spec: string, ctx: RunContext): Promise<Evaluator> {
   if (spec.startsWith("llm:")) return (await pluginModule("llm")).createLlmEvaluator(spec, ctx);
-  return (await pluginModule("lexicalEvaluator")).createLexicalEvaluator();
+  return (await pluginModule("lexicalEvaluator")).createLexicalEvaluatorForSpec(spec);
 }
 
 /** A plug-in that rejects a spec (bad model syntax, unreachable config) is the user's error to fix. */

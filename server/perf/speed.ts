@@ -5,13 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../benchmark/options";
 import type { RunSummaryFile } from "../benchmark/run-outputs";
+import { measureJudgeCost, measureServerStartup } from "./startup-cost";
 
 /**
  * `npm run bench:speed [-- --generator NAME]`: runs the whole dataset with the lexical evaluator in a
  * child process exactly as `npm run bench` would (through tsx), and prints its speed and memory.
- * A benchmark, not a test: it prints figures and fails only if the run itself fails.
+ * Then the game server's start-up (as `npm start` runs it, client build aside) and the judge's cost
+ * per in-game clue, each in a fresh process (server/perf/startup-cost.ts).
+ * A benchmark, not a test: it prints figures and fails only if a run itself fails.
  */
-const TARGET_SECONDS = 10;
+const TARGET_SECONDS = 5;
+const TARGET_MS_PER_CLUE = 5;
 
 function flagValue(args: string[], flag: string, fallback: string): string {
   const i = args.indexOf(flag);
@@ -48,6 +52,18 @@ async function main(): Promise<number> {
       `  peak RSS: ${mb(t.peakRssBytes)}; peak V8 heap used: ${mb(t.peakHeapUsedBytes)}`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
+    const server = await measureServerStartup();
+    const judge = await measureJudgeCost();
+    const ms = (x: number) => `${x.toFixed(2)} ms`;
+    const more = [
+      `game server (npm start's node flags, client build aside, SNEAK_DB=off):`,
+      `  spawn to "SNEAK is running": ${(server.readyMs / 1000).toFixed(2)} s; RSS then: ${server.rssBytes === null ? "n/a (no /proc)" : mb(server.rssBytes)}`,
+      `lexical judge in a fresh process (tsx included):`,
+      `  process start to the first scored clue: ${(judge.processToFirstClueMs / 1000).toFixed(2)} s (the first clue itself, cold: ${ms(judge.firstClueMs)}); RSS then: ${mb(judge.rssAfterFirstClueBytes)}`,
+      `  in-game scoring (ally over 6 messages + chameleon single and cumulative), ${judge.clues} new clues on ${judge.clues / 4} grids:`,
+      `    median ${ms(judge.medianMs)}, mean ${ms(judge.meanMs)}, p95 ${ms(judge.p95Ms)}, max ${ms(judge.maxMs)} a clue  (target ≤ ${TARGET_MS_PER_CLUE} ms: ${judge.meanMs <= TARGET_MS_PER_CLUE ? "met" : "NOT met"}); RSS after: ${mb(judge.rssBytes)}`,
+    ];
+    process.stdout.write(`${more.join("\n")}\n`);
     return 0;
   } finally {
     rmSync(out, { recursive: true, force: true });

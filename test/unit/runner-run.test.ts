@@ -64,7 +64,7 @@ const evaluator: Evaluator = {
 
 providePluginModule("dataset", { loadDataset: (path) => JSON.parse(readFileSync(path!, "utf8")) as Dataset });
 providePluginModule("datasetInstances", { instancesOf });
-providePluginModule("lexicalEvaluator", { createLexicalEvaluator: () => evaluator });
+providePluginModule("lexicalEvaluator", { createLexicalEvaluatorForSpec: () => evaluator });
 providePluginModule("generators", { createBuiltinGenerator: () => generator });
 
 const quiet: Progress = { start() {}, tick() {}, log() {}, stop() {} };

@@ -1,34 +1,46 @@
 /**
- * The lexical judge: an ally and a chameleon that read clues through WordNet relatedness
- * (server/lexicon/relatedness.ts) and answer with a full distribution over the options shown.
- *   chameleon  P(w | clues) ∝ exp(β_c · Σ_clues rel(clue, w))
- *   ally       P(m | s)     ∝ exp(β_a · (rel(m, s) − mean_w rel(m, w)))
- * The ally's centring removes what a message says about the whole grid (a category-level decoy
- * relates to every word), so that it prefers the message that singles out the secret.
+ * The lexical judge: an ally and a chameleon that read clues through WordNet relatedness and GloVe
+ * word vectors (server/evaluators/lexical/signals.ts has the formulas and the fitted weights) and
+ * answer with a full distribution over the options shown. It can be built as WordNet-only,
+ * vectors-only or combined (the default), so that a bot can be scored by a judge it did not choose
+ * its clues with.
  */
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../../shared/sneak/types";
-import { getRelatedness, type Relatedness } from "../../lexicon/relatedness";
+import { getRelatedness, type Grid, type Relatedness } from "../../lexicon/relatedness";
+import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
+import { FITTED_WEIGHTS, JUDGE_IDS, signalsOfSpec, type JudgeSignals, type JudgeWeights } from "./signals";
 import { softmax } from "./softmax";
 
+export { JUDGE_SIGNALS, type JudgeSignals, type JudgeWeights, signalsOfSpec } from "./signals";
+
 export interface LexicalEvaluatorOptions {
-  /** Inverse temperature of the chameleon (tuned on the clue fixtures' tuning split). */
+  /** Which signals the judge reads: both (default), WordNet only or vectors only. */
+  signals?: JudgeSignals;
+  /** Weights other than the fitted ones for this variant (fitting, tests). */
+  weights?: Partial<JudgeWeights>;
+  /** Shorthands for weights.chameleonBeta / weights.allyBeta. */
   chameleonBeta?: number;
-  /** Inverse temperature of the ally. */
   allyBeta?: number;
   /** A relatedness model other than the process-wide default (tests, tuning). */
   relatedness?: Relatedness;
+  /** A vector table other than the process-wide default (tests). */
+  vectors?: WordVectors;
 }
 
-/** Fitted by log loss on the tuning split (`npm run bench:evaluator -- --tune`). */
-export const DEFAULT_CHAMELEON_BETA = 8;
-export const DEFAULT_ALLY_BETA = 6;
+/** The fitted inverse temperatures of the default (combined) judge. */
+export const DEFAULT_CHAMELEON_BETA = FITTED_WEIGHTS.combined.chameleonBeta;
+export const DEFAULT_ALLY_BETA = FITTED_WEIGHTS.combined.allyBeta;
 
 export interface LexicalEvaluator extends Evaluator {
+  readonly signals: JudgeSignals;
+  readonly weights: Readonly<JudgeWeights>;
   readonly chameleonBeta: number;
   readonly allyBeta: number;
-  /** The chameleon's scores before the softmax, Σ_clues rel(clue, w), aligned with `options` (for bots and diagnostics). */
+  /** sim(clue, word) for a word read in the grid of `category` and `words`. */
+  similarity(category: string, words: readonly string[], clue: string, word: string): number;
+  /** The chameleon's scores before the softmax, Σ_clues sim(clue, w), aligned with `options` (for bots and diagnostics). */
   chameleonScores(query: ChameleonQuery): number[];
-  /** The ally's centred scores rel(m, s) − mean_w rel(m, w), aligned with `options`. */
+  /** The ally's scores sim(m, s) − centring · mean_w sim(m, w), aligned with `options`; each depends on its message alone. */
   allyScores(query: AllyQuery): number[];
   allyJudgement(query: AllyQuery): Judgement;
   chameleonJudgement(query: ChameleonQuery): Judgement;
@@ -39,41 +51,59 @@ function failed(options: string[], failure: string): Judgement {
 }
 
 export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): LexicalEvaluator {
-  const chameleonBeta = options.chameleonBeta ?? DEFAULT_CHAMELEON_BETA;
-  const allyBeta = options.allyBeta ?? DEFAULT_ALLY_BETA;
-  let model = options.relatedness;
-  const relatedness = () => (model ??= getRelatedness());
+  const signals = options.signals ?? "combined";
+  const weights: JudgeWeights = {
+    ...FITTED_WEIGHTS[signals],
+    ...options.weights,
+    ...(options.chameleonBeta !== undefined ? { chameleonBeta: options.chameleonBeta } : {}),
+    ...(options.allyBeta !== undefined ? { allyBeta: options.allyBeta } : {}),
+  };
+  let relatednessModel = options.relatedness;
+  let vectorTable = options.vectors;
+  const relatedness = () => (relatednessModel ??= getRelatedness());
+  const vectors = () => (vectorTable ??= getWordVectors());
+  // Lower-cased phrases, as the relatedness model keys them; a missing vector counts as unrelated.
+  const cosine = (a: string, b: string) => vectors().cosine(a.toLowerCase(), b.toLowerCase()) ?? 0;
+
+  const gridOf = (category: string, words: readonly string[]): Grid | null => (weights.wordNet !== 0 ? relatedness().grid(category, words) : null);
+  const sim = (grid: Grid | null, clue: string, word: string): number => {
+    let score = 0;
+    if (grid) score += weights.wordNet * relatedness().rel(clue, word, grid);
+    if (weights.vectors !== 0) score += weights.vectors * cosine(clue, word);
+    return score;
+  };
 
   const chameleonScores = (query: ChameleonQuery): number[] => {
-    const r = relatedness();
-    const grid = r.grid(query.category, query.options);
-    return query.options.map((word) => query.clues.reduce((sum, clue) => sum + r.rel(clue, word, grid), 0));
+    const grid = gridOf(query.category, query.options);
+    return query.options.map((word) => query.clues.reduce((sum, clue) => sum + sim(grid, clue, word), 0));
   };
 
   const allyScores = (query: AllyQuery): number[] => {
-    const r = relatedness();
-    const grid = r.grid(query.category, query.words);
+    const grid = gridOf(query.category, query.words);
     return query.options.map((message) => {
-      const mean = query.words.reduce((sum, word) => sum + r.rel(message, word, grid), 0) / query.words.length;
-      return r.rel(message, query.secret, grid) - mean;
+      const mean = query.words.reduce((sum, word) => sum + sim(grid, message, word), 0) / query.words.length;
+      return sim(grid, message, query.secret) - weights.centring * mean;
     });
   };
 
   const allyJudgement = (query: AllyQuery): Judgement => {
     if (query.options.length === 0) return failed([], "the ally was shown no messages");
     if (query.words.length === 0) return failed(query.options, "the ally was shown no grid words");
-    return { options: query.options.slice(), probabilities: softmax(allyScores(query), allyBeta), coverage: 1, flags: [] };
+    return { options: query.options.slice(), probabilities: softmax(allyScores(query), weights.allyBeta), coverage: 1, flags: [] };
   };
 
   const chameleonJudgement = (query: ChameleonQuery): Judgement => {
     if (query.options.length === 0) return failed([], "the chameleon was shown no words");
-    return { options: query.options.slice(), probabilities: softmax(chameleonScores(query), chameleonBeta), coverage: 1, flags: [] };
+    return { options: query.options.slice(), probabilities: softmax(chameleonScores(query), weights.chameleonBeta), coverage: 1, flags: [] };
   };
 
   return {
-    id: "lexical",
-    chameleonBeta,
-    allyBeta,
+    id: JUDGE_IDS[signals],
+    signals,
+    weights,
+    chameleonBeta: weights.chameleonBeta,
+    allyBeta: weights.allyBeta,
+    similarity: (category, words, clue, word) => sim(gridOf(category, words), clue, word),
     ally: async (query) => allyJudgement(query),
     chameleon: async (query) => chameleonJudgement(query),
     allyJudgement,
@@ -81,4 +111,11 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
     allyScores,
     chameleonScores,
   };
+}
+
+/** The judge an evaluator spec names (`lexical`, `lexical:wordnet`, `lexical:vectors`, `lexical:combined`). */
+export function createLexicalEvaluatorForSpec(spec: string): LexicalEvaluator {
+  const signals = signalsOfSpec(spec);
+  if (!signals) throw new Error(`unknown lexical judge "${spec}": use lexical, lexical:wordnet, lexical:vectors or lexical:combined`);
+  return createLexicalEvaluator({ signals });
 }

@@ -1,0 +1,126 @@
+/**
+ * Reads the compact word-vector table (data/word-vectors.bin; built by `npm run vectors`, see
+ * data/README.md) and answers cosines between words and short phrases. A phrase is the normalised
+ * mean of its tokens' unit vectors; tokens missing from the table are skipped.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { tokensOf } from "../text";
+import { VECTOR_FORMAT, VECTOR_FORMAT_VERSION, type VectorFileHeader } from "./format";
+
+export function defaultVectorPath(): string {
+  return fileURLToPath(new URL("../../../data/word-vectors.bin", import.meta.url));
+}
+
+/** Phrase vectors kept at most (cleared, not evicted, when full: a flat memory profile for a long-running server). */
+const MAX_CACHED_PHRASES = 50_000;
+
+export class WordVectors {
+  readonly dims: number;
+  readonly count: number;
+  readonly source: string;
+  private readonly index = new Map<string, number>();
+  private readonly components: Int8Array;
+  private readonly scales: Float32Array;
+  private readonly phrases = new Map<string, Float32Array | null>();
+
+  constructor(bytes: Uint8Array) {
+    const newline = bytes.indexOf(0x0a);
+    if (newline < 0) throw new Error("word vectors: no header line");
+    let header: VectorFileHeader;
+    try {
+      header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline))) as VectorFileHeader;
+    } catch {
+      throw new Error("word vectors: the header line is not JSON");
+    }
+    if (header.format !== VECTOR_FORMAT || header.version !== VECTOR_FORMAT_VERSION) throw new Error(`word vectors: not a ${VECTOR_FORMAT} v${VECTOR_FORMAT_VERSION} file`);
+    const { dims, count, wordsBytes } = header;
+    const wordsStart = newline + 1;
+    const scalesStart = wordsStart + wordsBytes;
+    const componentsStart = scalesStart + 4 * count;
+    if (bytes.length !== componentsStart + dims * count) throw new Error(`word vectors: expected ${componentsStart + dims * count} bytes, found ${bytes.length}`);
+    const words = new TextDecoder().decode(bytes.subarray(wordsStart, scalesStart)).split("\n");
+    if (words.length !== count) throw new Error(`word vectors: the header says ${count} words, the file lists ${words.length}`);
+    for (let i = 0; i < count; i++) this.index.set(words[i], i);
+    // Copies, so that the typed arrays are aligned whatever the buffer's offset.
+    this.scales = new Float32Array(new Uint8Array(bytes.subarray(scalesStart, componentsStart)).buffer);
+    this.components = new Int8Array(bytes.buffer, bytes.byteOffset + componentsStart, dims * count);
+    this.dims = dims;
+    this.count = count;
+    this.source = header.source;
+  }
+
+  static load(path: string = defaultVectorPath()): WordVectors {
+    return new WordVectors(readFileSync(path));
+  }
+
+  has(word: string): boolean {
+    return this.index.has(word);
+  }
+
+  /** The row of a token, or of its singular when the table keeps only that ("parsnips" → parsnip). */
+  private indexOf(token: string): number | undefined {
+    const exact = this.index.get(token);
+    if (exact !== undefined || token.length < 4 || !token.endsWith("s")) return exact;
+    if (token.endsWith("ies")) return this.index.get(`${token.slice(0, -3)}y`);
+    return this.index.get(token.slice(0, -1)) ?? (token.endsWith("es") ? this.index.get(token.slice(0, -2)) : undefined);
+  }
+
+  /** A word's unit vector, or null when the table lacks it. */
+  wordVector(word: string): Float32Array | null {
+    const i = this.index.get(word);
+    if (i === undefined) return null;
+    const out = new Float32Array(this.dims);
+    const scale = this.scales[i];
+    const base = i * this.dims;
+    for (let d = 0; d < this.dims; d++) out[d] = this.components[base + d] * scale;
+    return out;
+  }
+
+  /** The unit-length mean of the phrase's known tokens' vectors, or null when none is known (cached). */
+  phraseVector(text: string): Float32Array | null {
+    const cached = this.phrases.get(text);
+    if (cached !== undefined) return cached;
+    const sum = new Float32Array(this.dims);
+    let known = 0;
+    for (const token of tokensOf(text)) {
+      const i = this.indexOf(token);
+      if (i === undefined) continue;
+      known++;
+      const scale = this.scales[i];
+      const base = i * this.dims;
+      for (let d = 0; d < this.dims; d++) sum[d] += this.components[base + d] * scale;
+    }
+    let vector: Float32Array | null = null;
+    if (known > 0) {
+      let norm = 0;
+      for (let d = 0; d < this.dims; d++) norm += sum[d] * sum[d];
+      norm = Math.sqrt(norm);
+      if (norm > 0) {
+        for (let d = 0; d < this.dims; d++) sum[d] /= norm;
+        vector = sum;
+      }
+    }
+    if (this.phrases.size >= MAX_CACHED_PHRASES) this.phrases.clear();
+    this.phrases.set(text, vector);
+    return vector;
+  }
+
+  /** Cosine of two words or phrases in [−1, 1]; null when either has no known token. */
+  cosine(a: string, b: string): number | null {
+    const u = this.phraseVector(a);
+    const v = this.phraseVector(b);
+    if (!u || !v) return null;
+    let dot = 0;
+    for (let d = 0; d < this.dims; d++) dot += u[d] * v[d];
+    // Rounded so that float summation order can never show in a result.
+    return Math.round(dot * 1e6) / 1e6;
+  }
+}
+
+let shared: WordVectors | undefined;
+
+/** The process-wide table from data/word-vectors.bin, loaded on first use. */
+export function getWordVectors(): WordVectors {
+  return (shared ??= WordVectors.load());
+}

@@ -1,0 +1,61 @@
+/**
+ * Child of `npm run bench:speed` (server/perf/startup-cost.ts): loads the lexical judge in a fresh
+ * process, scores one clue cold, then scores in-game clues (ally over 6 messages + the chameleon's
+ * single and cumulative views, as server/scoring/clue-scoring.ts does) on every category, and prints
+ * one JSON line with the timings and the process's RSS.
+ */
+import { loadDataset } from "../dataset/load-dataset";
+import { createLexicalEvaluator } from "../evaluators/lexical/index";
+import { commonWords } from "../lexicon/common-words";
+
+const CLUES_PER_CATEGORY = 4;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const dataset = loadDataset();
+  const judge = createLexicalEvaluator();
+  const nouns = commonWords("n");
+  const scoreClue = async (categoryIndex: number, clueIndex: number) => {
+    const entry = dataset.categories[categoryIndex];
+    const clue = nouns[(categoryIndex * 7919 + clueIndex * 104729) % nouns.length];
+    const secret = entry.words[clueIndex % entry.words.length];
+    const earlier = entry.words.length > 1 ? [nouns[(categoryIndex * 31 + clueIndex) % nouns.length]] : [];
+    await Promise.all([
+      judge.ally({ category: entry.category, words: entry.words, secret, options: [clue, ...entry.decoys.slice(0, 5)] }),
+      judge.chameleon({ category: entry.category, options: entry.words, clues: [clue] }),
+      judge.chameleon({ category: entry.category, options: entry.words, clues: [...earlier, clue] }),
+    ]);
+  };
+  const beforeFirst = performance.now();
+  await scoreClue(0, 0);
+  const firstClueDoneAt = performance.now();
+  const firstClueMs = firstClueDoneAt - beforeFirst;
+  const rssAfterFirst = process.memoryUsage().rss;
+  const times: number[] = [];
+  for (let c = 0; c < dataset.categories.length; c++) {
+    for (let k = 1; k <= CLUES_PER_CATEGORY; k++) {
+      const t = performance.now();
+      await scoreClue(c, k);
+      times.push(performance.now() - t);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  console.log(
+    JSON.stringify({
+      // From the process's own start (performance.now() counts from it), tsx loader included.
+      processToFirstClueMs: firstClueDoneAt,
+      moduleToFirstClueMs: beforeFirst - started + firstClueMs,
+      firstClueMs,
+      clues: times.length,
+      medianMs: at(0.5),
+      p95Ms: at(0.95),
+      maxMs: times[times.length - 1],
+      meanMs: times.reduce((s, t) => s + t, 0) / times.length,
+      rssAfterFirstClueBytes: rssAfterFirst,
+      rssBytes: process.memoryUsage().rss,
+    }),
+  );
+}
+
+void main();
