@@ -7,6 +7,8 @@
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
+import { getVectorNeighbours } from "./vector-neighbours";
+import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
 import { contentTokensOf, normalizePhrase, tokensOf } from "./text";
@@ -81,6 +83,20 @@ const MIN_PHRASE_TOKEN_COUNT = 300;
 const MAX_DEFINITION_WORD_SPREAD = 400;
 /** Synsets defined by the secret whose lemmas are offered: enough for "cub", "pride", "roar", "mallet". */
 const MAX_DEFINED_BY_SYNSETS = 60;
+/** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
+const SENSE_SHARE_OF_BEST = 0.8;
+/** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig does not. */
+const MIN_GLOSS_WORD_COSINE = 0.25;
+/** GloVe cosine a vector neighbour needs: the nearest words of a rare word ("bluebird") are noise. */
+const MIN_NEIGHBOUR_COSINE = 0.45;
+/** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02). */
+const MIN_NEIGHBOUR_RELATEDNESS = 0.1;
+/** How many times more often a word must be tagged as a verb than as a noun or adjective to read as a verb. */
+const VERB_SHARE = 3;
+/** Lexicographer files whose members are only described by the words of their definitions. */
+const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
+/** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
+const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
@@ -114,6 +130,11 @@ function isAbbreviationIn(lemma: string, synset: Synset): boolean {
 function readsAsAdjective(r: Relatedness, word: string): boolean {
   const asAdjective = r.wordNet.tagCount(word, "a");
   return asAdjective > 0 && asAdjective >= r.wordNet.tagCount(word, "n");
+}
+
+/** Whether the tagged corpus reads the word mostly as a verb ("take", "pull"), so that alone it does not name a thing. */
+function readsAsVerb(r: Relatedness, word: string): boolean {
+  return r.wordNet.tagCount(word, "v") > VERB_SHARE * (r.wordNet.tagCount(word, "n") + r.wordNet.tagCount(word, "a"));
 }
 
 /** Base forms of the secret's head word as definitions write it: "lion" and "lions". */
@@ -154,16 +175,23 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const terms = r.terms.of(secret);
   const head = terms[terms.length - 1];
   if (!head) return [];
-  const senses = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
-  const synonyms = new Set(senses.flatMap((s) => s.synset.lemmas));
+  const weighted = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
+  const synonyms = new Set(weighted.flatMap((s) => s.synset.lemmas));
+  // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
+  const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
+  const senses = weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight);
+  const vectors = getWordVectors();
+  // A definition's word, or a thing defined by the secret, is a clue only when people also use it near the secret.
+  // The definitions' own vocabulary ("genus", "person", "life", "man") and words read mostly as verbs ("take") say nothing about one thing.
+  const specific = (word: string) => glossIndex.definedBy(word).length <= MAX_DEFINITION_WORD_SPREAD && !readsAsVerb(r, word);
+  const usedNearSecret = (text: string) => (vectors.cosine(text, secret) ?? 0) >= MIN_GLOSS_WORD_COSINE;
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
     for (const token of contentTokensOf(synset.definition)) {
       if (readsAsParticiple(r, token) || readsAsAdjective(r, token)) continue;
-      if (glossIndex.definedBy(token).length > MAX_DEFINITION_WORD_SPREAD) continue;
       const base = r.wordNet.baseForms(token, "n")[0];
-      if (base && base.length >= 3 && !/\d/.test(base)) offer(base, "definition", 0.5 * weight);
+      if (base && base.length >= 3 && !/\d/.test(base) && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);
@@ -176,9 +204,26 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
   const definedBy = definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form));
+  const secretLexFile = senses[0]?.synset.lexFile;
   for (const id of definedBy.slice(0, MAX_DEFINED_BY_SYNSETS)) {
     const synset = r.wordNet.synset(id);
-    for (const lemma of synset.lemmas) if (!synonyms.has(lemma)) offer(lemma, "defined-by", 0.45, synset);
+    // A named place or person, or a plant or animal merely described with the word ("barn spider": orange), is not about it.
+    if (synset.pointers.some((p) => p.symbol === "@i")) continue;
+    if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
+    for (const lemma of synset.lemmas) {
+      if (!synonyms.has(lemma) && !lemma.includes(" ") && usedNearSecret(lemma)) offer(lemma, "defined-by", 0.45, synset);
+    }
+  }
+  // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
+  // A phrase's vector is the mean of its words' ("hedge trimmer" lies near "hedge fund"): single words only.
+  const neighbours = tokensOf(secret).length === 1 ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+  for (const { word, cosine } of neighbours) {
+    // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
+    if (cosine < MIN_NEIGHBOUR_COSINE || !specific(word) || r.rel(word, secret, grid) < MIN_NEIGHBOUR_RELATEDNESS) continue;
+    if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
+      if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
+    } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
+    offer(word, "vectors", 0.5 * cosine);
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
   return [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text)).slice(0, limit);

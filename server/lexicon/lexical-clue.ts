@@ -9,6 +9,7 @@ import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lex
 import { softmax } from "../evaluators/lexical/softmax";
 import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
 import { getRelatedness, type Relatedness } from "./relatedness";
+import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
 
 /** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
@@ -31,6 +32,8 @@ export interface ScoredClue extends ClueCandidate {
   pCham: number;
   /** Expected SoftScore under the lexical judge: Utility × (1 − Leakage). */
   softScore: number;
+  /** What the bot ranks by: softScore × commonnessFactor. */
+  rank: number;
 }
 
 let sharedEvaluator: LexicalEvaluator | undefined;
@@ -41,11 +44,36 @@ function model(): Relatedness {
   return getRelatedness();
 }
 
-/** Every candidate of clueCandidates with its expected SoftScore, best first (ties: closer relation, then alphabetical). */
+/** Candidates given the full (ally + chameleon) reading, the likeliest by their similarity to the secret: the rest rarely win, and each costs a reading of the whole grid. */
+const SCORED_CANDIDATES = 40;
+
+/**
+ * How much a clue's commonness in speech counts: a factor from 0.8 (said about once per million words,
+ * Zipf 3, or rarer) to 1 (Zipf 5.5, "water", "music"), so that between two clues that score alike the
+ * one more people would say wins.
+ */
+export function commonnessFactor(text: string): number {
+  const tokens = tokensOf(text);
+  const zipf = Math.min(...tokens.map((t) => getSpokenFrequency().zipf(t)));
+  return 0.8 + 0.2 * Math.min(1, Math.max(0, (zipf - 3) / 2.5));
+}
+
+/**
+ * Every candidate of clueCandidates with its expected SoftScore, best first (ties: closer relation, then
+ * alphabetical). The SoftScore is the spymaster's rule under the bot's judge: Utility is the ally's belief
+ * that the clue was written about the secret, which grows with how much more it points at the secret than
+ * at the rest of the grid (the ally's centring), and (1 − Leakage) falls as the chameleon, reading the
+ * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor.
+ */
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
   const grid = r.grid(request.category, words);
-  const candidates = clueCandidates(r, grid, request.secret, { avoid: request.avoid });
+  const pool = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
+  const candidates = pool
+    .map((candidate) => ({ candidate, closeness: evaluator.similarity(request.category, words, candidate.text, request.secret) * commonnessFactor(candidate.text) }))
+    .sort((a, b) => b.closeness - a.closeness || a.candidate.text.localeCompare(b.candidate.text))
+    .slice(0, SCORED_CANDIDATES)
+    .map((c) => c.candidate);
   const secretIndex = words.indexOf(request.secret);
   const scored = candidates.map((candidate): ScoredClue => {
     const chameleon = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [candidate.text] });
@@ -65,9 +93,10 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     }
     const utility = normalizeAboveChance(pAlly, messageCount);
     const leakage = normalizeAboveChance(pCham, words.length);
-    return { ...candidate, pAlly, pCham, softScore: utility * (1 - leakage) };
+    const softScore = utility * (1 - leakage);
+    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) };
   });
-  return scored.sort((a, b) => b.softScore - a.softScore || b.prior - a.prior || a.text.localeCompare(b.text));
+  return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }
 
 /**
