@@ -8,7 +8,8 @@ import { Command } from "commander";
 import { getWordNet } from "../lexicon/wordnet";
 import { MIN_DECOYS } from "./decoys";
 import { datasetJson, deriveDataset, type Derivation } from "./derive-dataset";
-import { DEFAULT_CSV_PATH, DEFAULT_DATASET_PATH, REPO_ROOT } from "./paths";
+import { overlapReport, paperOverlap } from "./paper-lists";
+import { DEFAULT_CSV_PATH, DEFAULT_DATASET_PATH, IN_CLONE_CSV_PATH, REPO_ROOT } from "./paths";
 
 interface Options {
   csv: string;
@@ -32,6 +33,10 @@ function printReport(derivation: Derivation): void {
     const notes = [c.decoys.relaxed ? `${c.decoys.relaxed} less common` : "", c.decoys.categoryLevel ? `${c.decoys.categoryLevel} category-level` : ""].filter(Boolean);
     console.log(`  decoys: ${c.decoys.decoys.join(", ")}${notes.length ? `  [${notes.join(", ")}]` : ""}`);
   }
+  const variantsOf = (category: string, word: string) =>
+    derivation.categories.find((c) => c.category === category)?.ranked.find((m) => m.word === word)?.variants ?? [word];
+  console.log(`\nwords per category: ${histogram(derivation)}`);
+  console.log(overlapReport(paperOverlap(derivation.dataset, variantsOf)));
 }
 
 function main(argv: string[]): void {
@@ -41,14 +46,14 @@ function main(argv: string[]): void {
     .option("--csv <path>", "the norms CSV", DEFAULT_CSV_PATH)
     .option("--out <path>", "where to write the dataset", DEFAULT_DATASET_PATH)
     .option("--check", "write nothing; exit 1 if --out differs from a fresh derivation", false)
-    .option("--report", "print every category's words, merges and decoys", false)
+    .option("--report", "print every category's words, merges and decoys, and the overlap with the paper's printed lists", false)
     .showHelpAfterError(false)
     .exitOverride((error) => process.exit(error.exitCode));
   program.parse(argv);
   const options = program.opts<Options>();
 
   if (!existsSync(options.csv)) {
-    throw new Error(`norms CSV not found at ${options.csv}: it is not shipped with the project; pass --csv PATH (see data/README.md)`);
+    throw new Error(`norms CSV not found at ${options.csv}: it is not shipped with the project; pass --csv PATH or put it at ${relative(REPO_ROOT, IN_CLONE_CSV_PATH)} (see data/README.md)`);
   }
   const started = performance.now();
   const derivation = deriveDataset(readFileSync(options.csv), getWordNet());

@@ -5,19 +5,27 @@
  *  - one is an inflection of the other by WordNet's morphology, as a noun or a verb
  *    ("lakes" → "lake", "mice" → "mouse", "leaves" → "leaf", "coughing" → "cough",
  *    "tent pegs" → "tent peg": multi-word responses inflect on their last word), or
- *  - both inflect to the same base form ("raining" and "rains").
+ *  - both inflect to the same base form ("raining" and "rains"), or
+ *  - they are one derivational family: one is the other in another part of speech, naming
+ *    the same thing ("sad" / "sadness", "angry" / "anger", "fear" / "fearful",
+ *    "frustrated" / "frustration"; the rule is in derivation-families.ts).
  * Everything else stays apart, however close in meaning: clippings and abbreviations
  * ("maths" / "mathematics", "bike" / "bicycle", "plane" / "aeroplane"), synonyms
- * ("couch" / "sofa") and derivations ("anger" / "angry", "happy" / "happiness") are
- * different words that participants chose between, and both may appear on a grid.
+ * ("couch" / "sofa"), agent nouns ("psychiatrist" / "psychiatry"), diminutives ("aunt" /
+ * "aunty") and prefixed forms ("happy" / "unhappy") are different words that participants
+ * chose between, and both may appear on a grid.
  * Adjective comparison ("better" → "good") is not used: it turns one word into another.
  */
 import type { WordNet } from "../lexicon/types";
 import type { NormRow } from "./norms";
+import { sameDerivationalFamily } from "./derivation-families";
+import { inflectionBases } from "./inflection";
 import { spellingKey } from "./spelling";
 
+export { inflectionBases };
+
 export interface MergedResponse {
-  /** The display form: the most frequently produced variant. */
+  /** The display form: the most frequently produced variant (ties: the inflection base, then the shorter, then code-point order). */
   word: string;
   /** Every response merged into this one, most frequent first. */
   variants: string[];
@@ -32,21 +40,6 @@ export interface MergedResponse {
    * From totals: the frequency-weighted mean of the variants' mean ranks.
    */
   meanRank: number;
-}
-
-/** WordNet base forms of a response as a noun or a verb, inflecting the head of a phrase WordNet does not list. */
-export function inflectionBases(response: string, wordNet: WordNet): string[] {
-  const bases = new Set<string>();
-  for (const pos of ["n", "v"] as const) {
-    for (const base of wordNet.baseForms(response, pos)) bases.add(base);
-  }
-  const tokens = response.split(" ");
-  if (tokens.length > 1) {
-    const head = tokens[tokens.length - 1];
-    for (const base of wordNet.baseForms(head, "n")) bases.add([...tokens.slice(0, -1), base].join(" "));
-  }
-  bases.delete(response);
-  return [...bases];
 }
 
 /** Deterministic string order, independent of the locale. */
@@ -121,6 +114,13 @@ export function mergeResponses(rows: readonly NormRow[], wordNet: WordNet, optio
     }
   }
 
+  // Derivational families (derivation-families.ts): pairwise, as a category has at most a few dozen responses.
+  responses.forEach((a, i) => {
+    for (const b of responses.slice(i + 1)) {
+      if (find(a) !== find(b) && sameDerivationalFamily(a, b, wordNet)) parent.set(find(b), find(a));
+    }
+  });
+
   const groups = new Map<string, string[]>();
   for (const response of responses) {
     const root = find(response);
@@ -129,7 +129,8 @@ export function mergeResponses(rows: readonly NormRow[], wordNet: WordNet, optio
 
   const merged: MergedResponse[] = [];
   for (const members of groups.values()) {
-    // A variant that others inflect to ("lake" for "lakes") wins a frequency tie.
+    // A frequency tie goes to a variant that others inflect to ("lake" for "lakes"), then to
+    // the shorter variant, which in a derivational family is the root ("jealous" for "jealousy").
     const isBase = (v: string) => members.some((u) => u !== v && baseKeys.get(u)!.has(spellingKey(v)));
     const variants = members.slice().sort(
       (a, b) =>

@@ -5,10 +5,14 @@
  *
  * Matching works on tokens, not substrings: "category" does not contain "cat", but
  * "Cats", "CAT'S", "c\u200Bat", "ｃａｔ" and "ice-cream"/"icecreams" (for "ice cream") do.
- * The light stem folds plurals, possessives and -ing/-ed, nothing more; it errs towards
- * rejecting ("news" is taken for "new"), because a leaked grid word spoils a round while
- * a rejected clue costs one retry.
+ * The light stem folds plurals, possessives and -ing/-ed. Beyond that, a token that is a
+ * form of a grid word is refused like the word itself (word-forms.ts: "unfriendly",
+ * "helpfulness", "clawhammer"), with limits by the grid word's length so that "box" and
+ * "peace" stay allowed beside "ox" and "pea". It errs towards rejecting ("news" is taken for
+ * "new"), because a leaked grid word spoils a round while a rejected clue costs one retry.
  */
+
+import { isCommonWord, isFormOf } from "./word-forms";
 
 /** Longest clue, in characters after cleaning: generous for five long words, short enough for one line. */
 export const MAX_CLUE_CHARS = 80;
@@ -32,6 +36,8 @@ const FORMAT_CHARS = /\p{Cf}/gu;
 const COMBINING_MARKS = /\p{Mn}/gu;
 // Letters and digits form separate tokens so that "apple1" still shows "apple".
 const TOKEN = /\p{L}+|\p{N}+/gu;
+// A token in plain letters, which the affix and compound rules of word-forms.ts read.
+const LETTERS = /^[a-z]+$/;
 // Scripts written without spaces between words: a grid word there is matched as a substring.
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
@@ -117,12 +123,21 @@ interface GridWordForms {
   solid: string;
   solidStems: readonly string[];
   unspaced: boolean;
+  /** Written in letters a–z, so word-forms.ts's affixes and compounds apply. */
+  formsApply: boolean;
+  /** Its solid form's inflection bases that are common words ("flats" → "flat"). */
+  solidBases: readonly string[];
+}
+
+/** A token's inflection bases (light stems) that are common words: "helping" → "help". */
+function commonBases(token: string): string[] {
+  return lightStems(token).filter((stem) => stem !== token && isCommonWord(stem));
 }
 
 function gridWordForms(word: string): GridWordForms {
   const tokens = tokensOf(word);
   const solid = tokens.join("");
-  return { tokens, tokenStems: tokens.map(lightStems), solid, solidStems: lightStems(solid), unspaced: UNSPACED_SCRIPT.test(solid) };
+  return { tokens, tokenStems: tokens.map(lightStems), solid, solidStems: lightStems(solid), unspaced: UNSPACED_SCRIPT.test(solid), formsApply: LETTERS.test(solid), solidBases: commonBases(solid) };
 }
 
 /** Two tokens match when their light stems overlap (each token is among its own stems). */
@@ -133,10 +148,13 @@ function stemsOverlap(a: readonly string[], b: readonly string[]): boolean {
 /** The light stems of a clue's tokens and glued runs, each computed once per clue however many grid words it is checked against. */
 type ClueStems = (text: string) => readonly string[];
 
-function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, word: GridWordForms): boolean {
+function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, basesOf: ClueStems, word: GridWordForms): boolean {
   if (word.tokens.length === 0) return false;
   if (word.unspaced) return clueTokens.join("").includes(word.solid);
   for (let start = 0; start < clueTokens.length; start++) {
+    // A form of the grid word: affixed or in a compound ("unfriendly", "clawhammer"), or its root ("help" for "helpful").
+    const token = clueTokens[start];
+    if (word.formsApply && LETTERS.test(token) && isFormOf(token, word.solid, basesOf(token), word.solidBases)) return true;
     // The grid word's tokens in a row: "ice creams" for "ice cream".
     if (start + word.tokens.length <= clueTokens.length && word.tokenStems.every((stems, i) => stemsOverlap(stemsOf(clueTokens[start + i]), stems))) {
       return true;
@@ -178,13 +196,20 @@ export function findGridWordIn(clue: string, words: readonly string[]): string |
     if (!stems) clueStems.set(text, (stems = lightStems(text)));
     return stems;
   };
-  return words.find((_, index) => clueContains(clueTokens, stemsOf, forms[index]));
+  const clueBases = new Map<string, readonly string[]>();
+  const basesOf: ClueStems = (token) => {
+    let bases = clueBases.get(token);
+    if (!bases) clueBases.set(token, (bases = commonBases(token)));
+    return bases;
+  };
+  return words.find((_, index) => clueContains(clueTokens, stemsOf, basesOf, forms[index]));
 }
 
 /**
  * Why a clue is not allowed, or undefined when it is. Checks, in order: empty (nothing but
  * spaces, punctuation or invisible characters), more than `maxWords` words, longer than
- * MAX_CLUE_CHARS characters, contains a grid word (the secret being one of them).
+ * MAX_CLUE_CHARS characters, holds a grid word or a form of one (the secret being one of them);
+ * the refusal names the first such word in grid order, so it never singles out the secret.
  */
 export function clueViolation(clue: string, words: readonly string[], maxWords: number): ClueViolation | undefined {
   const cleaned = cleanText(clue);
@@ -202,7 +227,7 @@ export function clueViolation(clue: string, words: readonly string[], maxWords: 
   }
   const word = findGridWordIn(cleaned, words);
   if (word !== undefined) {
-    return { code: "clue_contains_grid_word", message: `The clue contains "${word}", a word on the grid: give a clue without it.`, word };
+    return { code: "clue_contains_grid_word", message: `The clue holds "${word}" or a form of it, a word on the grid: give a clue without it.`, word };
   }
   return undefined;
 }

@@ -39,6 +39,20 @@ describe("ClueBox live validation", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("flags a form of a grid word with the same shared check as the server, naming the first in grid order", () => {
+    const onSubmit = vi.fn(async () => null);
+    render(<ClueBox words={["saw", "claw", "hammer", "drill"]} maxWords={2} onSubmit={onSubmit} />);
+    type("clawhammer");
+    const hint = screen.getByTestId("clue-hint");
+    expect(hint.textContent).toContain('The clue holds "claw" or a form of it, a word on the grid: give a clue without it.');
+    expect(hint.getAttribute("role")).toBe("alert");
+    expect(screen.getByRole("button", { name: "Give clue" })).toHaveProperty("disabled", true);
+    type("unfriendly");
+    expect(screen.getByTestId("clue-hint").textContent).not.toContain("form");
+    type("peace box");
+    expect(screen.getByRole("button", { name: "Give clue" })).toHaveProperty("disabled", false);
+  });
+
   it("shows the server's rejection reason and keeps the text for a retry", async () => {
     const onSubmit = vi.fn(async () => "It is not your turn.");
     render(<ClueBox words={WORDS} maxWords={2} onSubmit={onSubmit} />);

@@ -6,6 +6,8 @@ import { loadDataset } from "../../server/dataset/load-dataset";
 import { datasetJson } from "../../server/dataset/derive-dataset";
 import { inflectionBases } from "../../server/dataset/merge-responses";
 import { spellingKey } from "../../server/dataset/spelling";
+import { sameDerivationalFamily } from "../../server/dataset/derivation-families";
+import { overlapReport, paperOverlap, PAPER_LISTS } from "../../server/dataset/paper-lists";
 
 const wn = getWordNet();
 const dataset = loadDataset();
@@ -33,6 +35,29 @@ describe("the committed dataset", () => {
         }
       }
     }
+  });
+
+  it("has no two words of one derivational family on a grid", () => {
+    for (const { category, words } of dataset.categories) {
+      words.forEach((a, i) => {
+        for (const b of words.slice(i + 1)) expect(sameDerivationalFamily(a, b, wn), `${category}: ${a} / ${b}`).toBe(false);
+      });
+    }
+  });
+
+  it("holds at least 66 of the 72 words of the paper's six printed lists", () => {
+    // a grid word's family, as far as the paper's words go: those the merge rule joins to it
+    const overlaps = paperOverlap(dataset, (category, word) => [word, ...PAPER_LISTS[category].filter((p) => sameDerivationalFamily(word, p, wn))]);
+    const shared = overlaps.reduce((n, o) => n + o.shared.length, 0);
+    expect(shared).toBeGreaterThanOrEqual(66);
+    // every miss is a word this release lacks, or a family the grid shows by another member
+    const missing = overlaps.flatMap((o) => o.missing);
+    expect(missing.sort()).toEqual(["atlantic ocean", "cadbury", "english", "french", "spanish"]);
+    expect(overlaps.flatMap((o) => o.asFamily)).toEqual(["fear"]); // shown as "fearful", the more produced form
+    expect(overlapReport(overlaps)).toMatch(new RegExp(`^paper's printed lists \\(Table 9\\): ${shared} of 72 words`));
+    expect(dataset.categories.find((c) => c.category === "emotion")!.words).toEqual(
+      expect.arrayContaining(PAPER_LISTS.emotion.filter((w) => w !== "fear")),
+    );
   });
 
   it("keeps genuinely different words apart (maths and mathematics are both academic subjects)", () => {

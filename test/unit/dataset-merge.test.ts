@@ -3,6 +3,8 @@ import { getWordNet } from "../../server/lexicon/wordnet";
 import { parseCsv } from "../../server/dataset/csv";
 import { isPerParticipant, readNormRows, type NormRow } from "../../server/dataset/norms";
 import { inflectionBases, mergeResponses } from "../../server/dataset/merge-responses";
+import { sameDerivationalFamily, suffixRoots } from "../../server/dataset/derivation-families";
+import { overlapReport, paperOverlap } from "../../server/dataset/paper-lists";
 import { spellingKey } from "../../server/dataset/spelling";
 
 const wn = getWordNet();
@@ -86,13 +88,26 @@ describe("the merge rule", () => {
     expect(merged([row("centimetre", 12, 2), row("centimeters", 2, 3)])).toEqual(["centimetre+centimeters"]);
   });
 
-  it("keeps clippings, synonyms and derivations apart", () => {
+  it("keeps clippings, synonyms and comparatives apart", () => {
     expect(merged([row("maths", 12, 2), row("mathematics", 6, 3)])).toEqual(["maths", "mathematics"]);
     expect(merged([row("bicycle", 16, 2), row("bike", 3, 3)])).toEqual(["bicycle", "bike"]);
     expect(merged([row("sofa", 12, 2), row("couch", 4, 3)])).toEqual(["sofa", "couch"]);
-    expect(merged([row("anger", 6, 2), row("angry", 8, 3)])).toEqual(["angry", "anger"]);
-    expect(merged([row("happy", 14, 2), row("happiness", 5, 3)])).toEqual(["happy", "happiness"]);
     expect(merged([row("good", 5, 2), row("better", 3, 3)])).toEqual(["good", "better"]);
+  });
+
+  it("merges derivational families, summing them like inflections", () => {
+    expect(merged([row("anger", 6, 2), row("angry", 8, 3)])).toEqual(["angry+anger"]);
+    expect(merged([row("happy", 14, 2), row("happiness", 5, 3)])).toEqual(["happy+happiness"]);
+    expect(merged([row("fear", 2, 2), row("fearful", 5, 3), row("love", 6, 1)])).toEqual(["fearful+fear", "love"]);
+    // a family and an inflection chain into one word
+    expect(merged([row("rain", 5, 2), row("raining", 4, 3), row("rainy", 9, 1)])).toEqual(["rainy+rain+raining"]);
+    const [sad] = mergeResponses([row("sad", 15, 2.2), row("sadness", 6, 5.5)], wn);
+    expect(sad).toEqual({ word: "sad", variants: ["sad", "sadness"], frequency: 21, meanRank: (15 * 2.2 + 6 * 5.5) / 21 });
+  });
+
+  it("shows a family's most frequent member, the shorter (the root) on a tie", () => {
+    expect(merged([row("jealousy", 2, 1), row("jealous", 2, 3)])).toEqual(["jealous+jealousy"]);
+    expect(merged([row("frustration", 3, 2), row("frustrated", 2, 1)])).toEqual(["frustration+frustrated"]);
   });
 
   it("shows the most frequent variant, the base form on a tie", () => {
@@ -126,5 +141,81 @@ describe("the merge rule", () => {
     expect(inflectionBases("lakes", wn)).toEqual(["lake"]);
     expect(inflectionBases("lake", wn)).toEqual([]);
     expect(inflectionBases("running", wn)).toContain("run");
+  });
+});
+
+describe("the derivational family rule", () => {
+  it.each([
+    ["sad", "sadness"], // WordNet derivation pointer, adjective → noun
+    ["angry", "anger"],
+    ["happy", "happiness"],
+    ["frustrated", "frustration"], // through the inflection base "frustrate"
+    ["depressed", "depression"],
+    ["excited", "excitement"],
+    ["christian", "christianity"],
+    ["paediatric", "paediatrics"],
+    ["fear", "fearful"], // suffix test: WordNet has no pointer between them
+    ["jealous", "jealousy"],
+    ["hindu", "hinduism"],
+    ["honest", "honesty"],
+    ["fog", "foggy"], // doubled consonant
+    ["rain", "rainy"],
+    ["raining", "rainy"],
+    ["kind", "kindness"],
+  ])("%s and %s are one family", (a, b) => {
+    expect(sameDerivationalFamily(a, b, wn)).toBe(true);
+    expect(sameDerivationalFamily(b, a, wn)).toBe(true);
+  });
+
+  it.each([
+    ["art", "artist"], // agent nouns name a person, not the thing
+    ["psychiatrist", "psychiatry"],
+    ["gynaecologist", "gynaecology"],
+    ["paediatrician", "paediatrics"],
+    ["friend", "friendship"],
+    ["buddhist", "buddhism"],
+    ["friend", "friendly"], // -ly is not a family suffix
+    ["fear", "fearless"], // -less reverses the meaning
+    ["happy", "unhappy"], // prefixes change the meaning
+    ["aunt", "aunty"], // a diminutive: both nouns
+    ["aunt", "aunties"],
+    ["bus", "busy"], // look-alikes: neither definition uses the other
+    ["lot", "lotion"],
+    ["pass", "passion"],
+    ["mill", "million"],
+    ["book", "booklet"],
+    ["cat", "cattle"],
+    ["maths", "mathematics"],
+    ["bike", "bicycle"],
+    ["lake", "lakes"], // one word inflected is the inflection rule's, not a family
+    ["sun", "sunny"], // WordNet neither links nor defines one by the other
+  ])("%s and %s stay apart", (a, b) => {
+    expect(sameDerivationalFamily(a, b, wn)).toBe(false);
+    expect(sameDerivationalFamily(b, a, wn)).toBe(false);
+  });
+
+  it("suffixRoots undoes the spelling changes and refuses roots under 3 letters", () => {
+    expect(suffixRoots("happiness")).toContain("happy");
+    expect(suffixRoots("foggy")).toContain("fog");
+    expect(suffixRoots("frustration")).toContain("frustrate");
+    expect(suffixRoots("oxy")).toEqual([]);
+    expect(suffixRoots("ice cream")).toEqual([]);
+  });
+});
+
+describe("overlap with the paper's printed lists", () => {
+  it("counts exact words, family members and misses per list", () => {
+    const dataset = {
+      name: "t",
+      description: "t",
+      categories: [{ category: "emotion", words: ["sad", "fearful", "joy"], decoys: ["feeling"] }],
+    };
+    const families: Record<string, string[]> = { fearful: ["fearful", "fear"] };
+    const [, , , , , emotion] = paperOverlap(dataset, (_, w) => families[w] ?? [w]);
+    expect(emotion.shared).toEqual(["sad"]);
+    expect(emotion.asFamily).toEqual(["fear"]);
+    expect(emotion.missing).toHaveLength(10);
+    expect(paperOverlap(dataset)[5].asFamily).toEqual([]);
+    expect(overlapReport(paperOverlap(dataset))).toMatch(/^paper's printed lists \(Table 9\): 1 of 72 words in our grids \(1 counting merged forms;/);
   });
 });

@@ -5,7 +5,7 @@ import { datasetJson, deriveDataset } from "../../server/dataset/derive-dataset"
 import { DEFAULT_CSV_PATH, DEFAULT_DATASET_PATH } from "../../server/dataset/paths";
 
 const csvPresent = existsSync(DEFAULT_CSV_PATH);
-if (!csvPresent) console.log(`dataset-rebuild: skipped, the norms CSV is not at ${DEFAULT_CSV_PATH}`);
+if (!csvPresent) console.log(`dataset-rebuild: skipped, the norms CSV is not at ${DEFAULT_CSV_PATH} (pass it to npm run dataset with --csv, or place it there; see data/README.md)`);
 
 describe.skipIf(!csvPresent)("rebuilding data/sneak-dataset.json from the norms CSV", () => {
   it("gives the committed file byte for byte", () => {

@@ -66,7 +66,7 @@ describe("built-in generators", () => {
     expect(["beast", "brute", "creature", "fauna", "animate being"]).toContain(animal.message);
     expect(categorySynonym(r, "four-legged animal", words("four-legged animal"))).toEqual({ message: "animal", source: "head" });
     expect(secretSynonym(r, "vehicle", words("vehicle"), "car")).toEqual({ message: "auto", source: "synonym" });
-    expect(secretSynonym(r, "emotion", words("emotion"), "anger").message).toBe("choler");
+    expect(secretSynonym(r, "negative emotion", words("negative emotion"), "anger").message).toBe("choler");
   });
 
   it("falls back in the documented order when WordNet has no synonym", () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cleanText, clueViolation, countClueWords, findGridWordIn, lightStems, normalizeForComparison } from "../../shared/game/clue-validation";
+import { applyAction, createGame, currentRound } from "../../shared/game/rules";
+import type { TopicCard } from "../../shared/game/types";
+import { isAffixedForm, isCompoundWith } from "../../shared/game/word-forms";
+import { seededRng } from "../../shared/random";
 
 const GRID = ["cat", "ice cream", "sunflower", "bake", "run", "glasses", "café", "猫", "bus", "pony"];
 
@@ -45,7 +49,7 @@ describe("findGridWordIn", () => {
     expect(findGridWordIn(clue, GRID)).toBe(word);
   });
 
-  const clean = ["category", "concatenate", "scatter", "icy dessert", "flower", "bakery", "rung", "dog", "pon", "bush"];
+  const clean = ["category", "concatenate", "scatter", "icy dessert", "flower", "bakers", "rung", "dog", "pon", "bush"];
   it.each(clean)("finds no grid word in %j (tokens, not substrings)", (clue) => {
     expect(findGridWordIn(clue, GRID)).toBeUndefined();
   });
@@ -96,5 +100,130 @@ describe("clueViolation", () => {
     expect(violation).toMatchObject({ code: "clue_contains_grid_word", word: "cat" });
     expect(violation?.message).toContain('"cat"');
     expect(violation?.message).not.toMatch(/secret/i);
+  });
+});
+
+describe("forms of grid words (word-forms.ts)", () => {
+  // [clue, grid word it is a form of]
+  const refused: [string, string][] = [
+    ["clawhammer", "hammer"], // compound
+    ["Clawhammers!", "hammer"],
+    ["foursquare", "square"],
+    ["raincoat", "rain"],
+    ["bookcase", "book"],
+    ["catfish", "cat"],
+    ["seaside", "sea"],
+    ["midafternoon", "afternoon"], // prefixes
+    ["a midafternoon snack", "afternoon"],
+    ["superneurology", "neurology"],
+    ["unfriendly", "friendly"],
+    ["unfriendliness", "friend"],
+    ["helpfulness", "helpful"], // suffixes, chained and respelled
+    ["fortnightly", "fortnight"],
+    ["booklet", "book"],
+    ["silky", "silk"],
+    ["hilly", "hill"],
+    ["snobbish", "snob"],
+    ["cloudy", "cloud"],
+    ["afternoon tea", "noon"],
+    ["bakery", "bake"],
+    ["happiness", "happy"],
+    ["sadness", "sad"],
+    ["catlike", "cat"],
+    ["sunless", "sun"],
+    ["jealousy", "jealous"],
+    ["help", "helpful"], // the grid word is the clue with affixes
+    ["helping", "helpful"],
+    ["friend", "friendly"],
+    ["jealous", "jealousy"],
+    ["flatness", "flats"], // a plural grid word's singular
+  ];
+  it.each(refused)("refuses %j: a form of %j", (clue, word) => {
+    expect(findGridWordIn(clue, ["dog", word])).toBe(word);
+    expect(clueViolation(clue, ["dog", word], 5)).toMatchObject({ code: "clue_contains_grid_word", word });
+  });
+
+  // [clue, grid word it only looks like]
+  const allowed: [string, string][] = [
+    ["box", "ox"], // 1–2 letter grid words: only the word and its inflections
+    ["oxygen", "ox"],
+    ["peace", "pea"], // 3 letters: no short suffixes, compounds only with a 4-letter word
+    ["peanut", "pea"],
+    ["category", "cat"],
+    ["scatter", "cat"],
+    ["cation", "cat"],
+    ["carpet", "car"],
+    ["carry", "car"],
+    ["early", "ear"],
+    ["season", "sea"],
+    ["pigment", "pig"],
+    ["vanity", "van"],
+    ["corner", "corn"], // 4 letters: no short suffixes
+    ["mother", "moth"],
+    ["million", "lion"], // no common word beside it
+    ["pavilion", "lion"],
+    ["rebellion", "lion"], // rebel + -ion cuts "lion" in two
+    ["thinking", "king"], // judged on its base, "think"
+    ["parking", "king"],
+    ["missing", "singing"],
+    ["blurred", "red"],
+    ["leadership", "ship"], // the grid word is the suffix there
+    ["assistant", "ant"],
+    ["peasant", "peas"],
+    ["capable", "cap"],
+    ["hearth", "heart"],
+    ["planet", "plane"],
+    ["strain", "train"],
+    ["restrain", "train"],
+    ["design", "sign"],
+    ["vegetable", "table"],
+    ["imagination", "nation"],
+    ["application", "apple"],
+    ["being", "bee"],
+    ["sky", "skiing"],
+    ["flower", "sunflower"], // a part of a compound grid word stays allowed
+    ["sun", "sunflower"],
+    ["fort", "fortnight"],
+    ["foggy", "fog"], // -y is a short suffix: a 3-letter word keeps it ("sunny", "carry")
+  ];
+  it.each(allowed)("allows %j beside %j", (clue, word) => {
+    expect(findGridWordIn(clue, [word])).toBeUndefined();
+  });
+
+  it("affix and compound tests need the whole grid word and at least one affix or part", () => {
+    expect(isAffixedForm("cats", "cat")).toBe(true);
+    expect(isAffixedForm("cat", "cat")).toBe(false);
+    expect(isAffixedForm("oxen", "ox")).toBe(false); // too short for the form rules (the light stem handles inflections)
+    expect(isCompoundWith("clawhammer", "hammer")).toBe(true);
+    expect(isCompoundWith("clawhammer", "claw")).toBe(true);
+    expect(isCompoundWith("hammer", "hammer")).toBe(false);
+  });
+
+  it("names the first grid word in grid order when a clue holds several, whichever is the secret", () => {
+    const words = ["saw", "claw", "drill", "hammer", "chisel", "spanner", "wrench", "pliers", "screwdriver", "file", "vice", "mallet"];
+    const card: TopicCard = { id: "tools", category: "tools", words, source: "dataset" };
+    expect(findGridWordIn("clawhammer", words)).toBe("claw");
+    expect(findGridWordIn("clawhammer", [...words].reverse())).toBe("hammer");
+    const secrets = new Set<string>();
+    for (let seed = 0; seed < 200 && !(secrets.has("claw") && secrets.has("hammer") && secrets.size > 2); seed++) {
+      let state = createGame({ host: { playerId: "p0", name: "Ada" }, library: [card] });
+      const rng = seededRng(seed);
+      for (const [i, name] of ["Bo", "Cy"].entries()) {
+        const joined = applyAction(state, { type: "join", playerId: `p${i + 1}`, name, now: 1 }, rng);
+        if (!joined.ok) throw new Error(joined.message);
+        state = joined.state;
+      }
+      const startedGame = applyAction(state, { type: "start", by: "p0", now: 1 }, rng);
+      if (!startedGame.ok) throw new Error(startedGame.message);
+      const round = currentRound(startedGame.state)!;
+      secrets.add(round.secret);
+      const refusal = applyAction(startedGame.state, { type: "giveClue", by: round.order[0], text: "clawhammer", now: 2 }, rng);
+      expect(refusal).toMatchObject({ ok: false, code: "clue_contains_grid_word" });
+      if (refusal.ok) continue;
+      expect(refusal.message, `secret ${round.secret}`).toContain('"claw"');
+      expect(refusal.message).not.toContain("hammer");
+      expect(refusal.message).not.toMatch(/secret/i);
+    }
+    expect(secrets.has("claw") && secrets.has("hammer") && secrets.size > 2).toBe(true);
   });
 });
