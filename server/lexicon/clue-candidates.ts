@@ -11,7 +11,7 @@ import { getVectorNeighbours } from "./vector-neighbours";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
-import { contentTokensOf, normalizePhrase, tokensOf } from "./text";
+import { STOPWORDS, contentTokensOf, normalizePhrase, tokensOf } from "./text";
 
 export interface ClueCandidate {
   text: string;
@@ -80,13 +80,15 @@ const MIN_PHRASE_TOKEN_COUNT = 300;
  * word about one thing: "genus" (3,014 definitions), "person", "act", "body", "member", "wood" (488),
  * "shaped" (706). "meat" (207), "blade" (90) stay.
  */
-const MAX_DEFINITION_WORD_SPREAD = 400;
+const MAX_DEFINITION_WORD_SPREAD = 300;
 /** Synsets defined by the secret whose lemmas are offered: enough for "cub", "pride", "roar", "mallet". */
 const MAX_DEFINED_BY_SYNSETS = 60;
 /** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
 const SENSE_SHARE_OF_BEST = 0.8;
 /** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig does not. */
 const MIN_GLOSS_WORD_COSINE = 0.25;
+/** GloVe cosine with the secret a thing defined by it needs: a definition may mention the secret in passing ("the second Monday in October"). */
+const MIN_DEFINED_BY_COSINE = 0.35;
 /** GloVe cosine a vector neighbour needs: the nearest words of a rare word ("bluebird") are noise. */
 const MIN_NEIGHBOUR_COSINE = 0.45;
 /** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02). */
@@ -99,6 +101,10 @@ const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", 
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
+
+/** Candidates kept per kind of source. */
+const PER_KIND = 15;
+const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors" };
 
 export interface CandidateOptions {
   avoid?: readonly string[];
@@ -137,6 +143,22 @@ function readsAsVerb(r: Relatedness, word: string): boolean {
   return r.wordNet.tagCount(word, "v") > VERB_SHARE * (r.wordNet.tagCount(word, "n") + r.wordNet.tagCount(word, "a"));
 }
 
+/**
+ * Whether a clue starts like a grid word ("anxiety" for anxious, "seventy" for seven): a shared beginning of
+ * four letters or more, at least half the shorter word. Stricter than the table's check, which lets some
+ * derived forms by; the bot need not go near that line.
+ */
+function sharesStem(clue: string, word: string): boolean {
+  for (const a of tokensOf(clue)) {
+    for (const b of tokensOf(word)) {
+      let shared = 0;
+      while (shared < Math.min(a.length, b.length) && a[shared] === b[shared]) shared++;
+      if (shared >= 4 && shared >= Math.min(a.length, b.length) / 2) return true;
+    }
+  }
+  return false;
+}
+
 /** Base forms of the secret's head word as definitions write it: "lion" and "lions". */
 function definitionForms(head: string): string[] {
   const last = tokensOf(head).at(-1);
@@ -169,9 +191,14 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (!existing) {
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+      if (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean)) return;
+      if (grid.words.some((w) => sharesStem(clean, w))) return;
     }
     byText.set(clean, { text: clean, source, prior });
   };
+  const specificWord = (word: string) =>
+    !STOPWORDS.has(word) &&
+    [word, ...r.wordNet.baseForms(word, "n")].every((form) => getGlossIndex().definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD);
   const terms = r.terms.of(secret);
   const head = terms[terms.length - 1];
   if (!head) return [];
@@ -183,8 +210,12 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const vectors = getWordVectors();
   // A definition's word, or a thing defined by the secret, is a clue only when people also use it near the secret.
   // The definitions' own vocabulary ("genus", "person", "life", "man") and words read mostly as verbs ("take") say nothing about one thing.
-  const specific = (word: string) => glossIndex.definedBy(word).length <= MAX_DEFINITION_WORD_SPREAD && !readsAsVerb(r, word);
-  const usedNearSecret = (text: string) => (vectors.cosine(text, secret) ?? 0) >= MIN_GLOSS_WORD_COSINE;
+  const specific = (word: string) =>
+    !STOPWORDS.has(word) &&
+    [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
+  const usedNearSecret = (text: string, floor = MIN_GLOSS_WORD_COSINE) => (vectors.cosine(text, secret) ?? 0) >= floor;
+  // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
+  const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
@@ -211,7 +242,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synset.pointers.some((p) => p.symbol === "@i")) continue;
     if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
     for (const lemma of synset.lemmas) {
-      if (!synonyms.has(lemma) && !lemma.includes(" ") && usedNearSecret(lemma)) offer(lemma, "defined-by", 0.45, synset);
+      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && usedNearSecret(lemma, MIN_DEFINED_BY_COSINE)) offer(lemma, "defined-by", 0.45, synset);
     }
   }
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
@@ -219,12 +250,21 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const neighbours = tokensOf(secret).length === 1 ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
   for (const { word, cosine } of neighbours) {
     // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
-    if (cosine < MIN_NEIGHBOUR_COSINE || !specific(word) || r.rel(word, secret, grid) < MIN_NEIGHBOUR_RELATEDNESS) continue;
+    if (cosine < MIN_NEIGHBOUR_COSINE || !specific(word) || isCategoryMember(word) || r.rel(word, secret, grid) < MIN_NEIGHBOUR_RELATEDNESS) continue;
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
-  return [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text)).slice(0, limit);
+  const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));
+  // At most PER_KIND of each kind (relations, definitions, defined-by, vectors), so that no one source crowds out the others.
+  const taken = new Map<string, number>();
+  const kept = ranked.filter((c) => {
+    const kind = KIND_OF_SOURCE[c.source] ?? "relation";
+    const n = taken.get(kind) ?? 0;
+    taken.set(kind, n + 1);
+    return n < PER_KIND;
+  });
+  return kept.slice(0, limit);
 }

@@ -45,7 +45,7 @@ function model(): Relatedness {
 }
 
 /** Candidates given the full (ally + chameleon) reading, the likeliest by their similarity to the secret: the rest rarely win, and each costs a reading of the whole grid. */
-const SCORED_CANDIDATES = 40;
+const SCORED_CANDIDATES = 24;
 
 /**
  * How much a clue's commonness in speech counts: a factor from 0.8 (said about once per million words,
