@@ -78,9 +78,9 @@ const MIN_PHRASE_TOKEN_COUNT = 300;
 /**
  * A definition's noun found in more noun definitions than this is the definitions' own vocabulary, not a
  * word about one thing: "genus" (3,014 definitions), "person", "act", "body", "member", "wood" (488),
- * "shaped" (706). "meat" (207), "blade" (90) stay.
+ * "shaped" (706), "meat" (207). "coat" (169) and "blade" (90) stay.
  */
-const MAX_DEFINITION_WORD_SPREAD = 300;
+const MAX_DEFINITION_WORD_SPREAD = 200;
 /** Synsets defined by the secret whose lemmas are offered: enough for "cub", "pride", "roar", "mallet". */
 const MAX_DEFINED_BY_SYNSETS = 60;
 /** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
@@ -221,8 +221,13 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   for (const { synset, weight } of senses) {
     for (const token of contentTokensOf(synset.definition)) {
       if (readsAsParticiple(r, token) || readsAsAdjective(r, token)) continue;
-      const base = r.wordNet.baseForms(token, "n")[0];
-      if (base && base.length >= 3 && !/\d/.test(base) && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
+      // Of the token's noun forms, the one people use nearest the secret ("stripes" the badge, "stripe" the tiger's).
+      const base = r.wordNet
+        .baseForms(token, "n")
+        .filter((form) => form.length >= 3 && !/\d/.test(form))
+        .map((form) => ({ form, cosine: vectors.cosine(form, secret) ?? 0 }))
+        .sort((a, b) => b.cosine - a.cosine)[0]?.form;
+      if (base && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);

@@ -32,7 +32,7 @@ export interface ScoredClue extends ClueCandidate {
   pCham: number;
   /** Expected SoftScore under the lexical judge: Utility × (1 − Leakage). */
   softScore: number;
-  /** What the bot ranks by: softScore × commonnessFactor. */
+  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely). */
   rank: number;
 }
 
@@ -63,7 +63,9 @@ export function commonnessFactor(text: string): number {
  * alphabetical). The SoftScore is the spymaster's rule under the bot's judge: Utility is the ally's belief
  * that the clue was written about the secret, which grows with how much more it points at the secret than
  * at the rest of the grid (the ally's centring), and (1 − Leakage) falls as the chameleon, reading the
- * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor.
+ * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor, times
+ * min(1, 2·P(secret | clue) / max_w P(w | clue)): a clue that points at another grid word (herd: sheep, not
+ * elephant) loses the other informed players' trust.
  */
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
@@ -94,7 +96,10 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     const utility = normalizeAboveChance(pAlly, messageCount);
     const leakage = normalizeAboveChance(pCham, words.length);
     const softScore = utility * (1 - leakage);
-    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) };
+    // The spymaster's check: a clue that points at another word more than twice as much as at the secret
+    // would mislead the other informed players, and get its giver voted out.
+    const towardSecret = Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
+    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }
