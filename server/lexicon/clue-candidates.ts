@@ -85,14 +85,16 @@ const MAX_DEFINITION_WORD_SPREAD = 200;
 const MAX_DEFINED_BY_SYNSETS = 60;
 /** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
 const SENSE_SHARE_OF_BEST = 0.8;
-/** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig does not. */
-const MIN_GLOSS_WORD_COSINE = 0.25;
+/** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig and "dry" for nail varnish do not. */
+const MIN_GLOSS_WORD_COSINE = 0.3;
 /** GloVe cosine with the secret a thing defined by it needs: a definition may mention the secret in passing ("the second Monday in October"). */
-const MIN_DEFINED_BY_COSINE = 0.35;
+const MIN_DEFINED_BY_COSINE = 0.45;
+/** GloVe cosine with the secret a WordNet neighbour other than a hyponym needs: "figure" for seven passes, "moment" for variance (0.13) does not. */
+const MIN_RELATION_COSINE = 0.18;
 /** GloVe cosine a vector neighbour needs: the nearest words of a rare word ("bluebird") are noise. */
 const MIN_NEIGHBOUR_COSINE = 0.45;
-/** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02). */
-const MIN_NEIGHBOUR_RELATEDNESS = 0.1;
+/** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02; "cat" for squirrel is too weak). */
+const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 /** How many times more often a word must be tagged as a verb than as a noun or adjective to read as a verb. */
 const VERB_SHARE = 3;
 /** Lexicographer files whose members are only described by the words of their definitions. */
@@ -109,7 +111,12 @@ const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defi
 export interface CandidateOptions {
   avoid?: readonly string[];
   limit?: number;
+  /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
+  relaxed?: boolean;
 }
+
+/** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1 };
 
 /**
  * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
@@ -213,8 +220,18 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const specific = (word: string) =>
     !STOPWORDS.has(word) &&
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
-  const usedNearSecret = (text: string, floor = MIN_GLOSS_WORD_COSINE) => (vectors.cosine(text, secret) ?? 0) >= floor;
+  const bars = options.relaxed
+    ? RELAXED
+    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+  const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
+  // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
+  // vectors put such words nearest, but they name a rival, not the secret. Judged by its first sense's
+  // lexicographer file against the grid's (grid.fit ≥ fitLexFile).
+  const isSibling = (word: string) => {
+    const first = r.wordNet.synsetsOf(word)[0];
+    return first !== undefined && grid.fit(first) >= r.params.fitLexFile;
+  };
   const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
@@ -235,7 +252,11 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (neighbour.pos === "v" || neighbour.pos === "r") continue;
       const closeness = r.params.relationWeights[pointer.symbol] ?? r.params.otherRelation;
       const lemmas = pointer.sourceWord > 0 ? [neighbour.lemmas[pointer.targetWord - 1] ?? neighbour.lemmas[0]] : neighbour.lemmas;
-      for (const lemma of lemmas) if (!synonyms.has(lemma)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
+      // An instance hypernym names a person or place ("sand": George Sand, the author).
+      if (pointer.symbol === "@i") continue;
+      // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
+      const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
+      for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
@@ -247,7 +268,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synset.pointers.some((p) => p.symbol === "@i")) continue;
     if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
     for (const lemma of synset.lemmas) {
-      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && usedNearSecret(lemma, MIN_DEFINED_BY_COSINE)) offer(lemma, "defined-by", 0.45, synset);
+      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isCategoryMember(lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
     }
   }
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
@@ -255,7 +276,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const neighbours = tokensOf(secret).length === 1 ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
   for (const { word, cosine } of neighbours) {
     // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
-    if (cosine < MIN_NEIGHBOUR_COSINE || !specific(word) || isCategoryMember(word) || r.rel(word, secret, grid) < MIN_NEIGHBOUR_RELATEDNESS) continue;
+    if (cosine < MIN_NEIGHBOUR_COSINE || !specific(word) || isCategoryMember(word) || isSibling(word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;

@@ -70,7 +70,8 @@ export function commonnessFactor(text: string): number {
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
   const grid = r.grid(request.category, words);
-  const pool = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
+  const strict = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
+  const pool = strict.length > 0 ? strict : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true });
   const candidates = pool
     .map((candidate) => ({ candidate, closeness: evaluator.similarity(request.category, words, candidate.text, request.secret) * commonnessFactor(candidate.text) }))
     .sort((a, b) => b.closeness - a.closeness || a.candidate.text.localeCompare(b.candidate.text))
