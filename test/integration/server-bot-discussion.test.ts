@@ -4,7 +4,12 @@ import type { ChatMessage } from "../../shared/game/types";
 import { autoplayMove, type AutoplayPolicy } from "../../server/perf/autoplay-move";
 import { SUSPICION_LINES } from "../../server/agents/discussion-lines";
 import { connectClient, type TestClient } from "../support/socket-client";
-import { startTestServer } from "../support/socket-server";
+import { startTestServer, TEST_DATASET } from "../support/socket-server";
+import { createLexicalBrain } from "../../server/agents/lexical-brain";
+import type { BotView } from "../../server/agents/agent";
+
+const animals = TEST_DATASET.categories.find((c) => c.category === "animal")!;
+const view: BotView = { playerId: "p", category: "animal", words: animals.words, secret: null, clues: [], players: [], maxClueWords: 5, seed: "warm" };
 
 const BOTS = 3;
 const DISCUSSION_SECONDS = 120;
@@ -26,7 +31,10 @@ describe("server: bots in the discussion", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  });
+    // The bots' word lists and vector matrix load on first use (about a second): load them before the
+    // game, so that the game's own waits measure play, not start-up.
+    createLexicalBrain().informedClue({ ...view, secret: "lion" }, []);
+  }, 60_000);
   afterAll(async () => {
     for (const c of clients) c.close();
     await server.close();
@@ -41,7 +49,7 @@ describe("server: bots in the discussion", () => {
     expect((await spectator.send(C2S.roomJoin, { code: created.code, name: "Watcher", spectator: true })).ok).toBe(true);
     for (let i = 0; i < BOTS; i++) expect((await host.send(C2S.hostAddBot, { kind: "lexical" })).ok).toBe(true);
     expect(
-      (await host.send(C2S.hostSettings, { targetScore: 5, turnSeconds: 0, discussionSeconds: DISCUSSION_SECONDS, voteSeconds: 0, categoryPool: ["animal", "fruit", "vehicle"] })).ok,
+      (await host.send(C2S.hostSettings, { targetScore: 3, turnSeconds: 0, discussionSeconds: DISCUSSION_SECONDS, voteSeconds: 0, categoryPool: ["animal", "fruit", "vehicle"] })).ok,
     ).toBe(true);
 
     // The human plays from its own snapshots, but in the discussion waits until every bot has spoken (or the
