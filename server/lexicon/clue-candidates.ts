@@ -196,6 +196,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     const existing = byText.get(clean);
     if (existing && existing.prior >= prior) return;
     if (!existing) {
+      if (secretForms.has(clean)) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
       if (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean)) return;
@@ -211,6 +212,11 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   if (!head) return [];
   const weighted = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
   const synonyms = new Set(weighted.flatMap((s) => s.synset.lemmas));
+  // Its synonyms and derivationally related words ("anger" for angry), from any source, say the secret itself.
+  const secretForms = new Set([
+    ...synonyms,
+    ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
+  ]);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
   const senses = weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight);
@@ -227,10 +233,10 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
   // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
   // vectors put such words nearest, but they name a rival, not the secret. Judged by its first sense's
-  // lexicographer file against the grid's (grid.fit ≥ fitLexFile).
+  // lexicographer file against the grid's (grid.fit ≥ fitLexFile) for either of its first two senses.
   const isSibling = (word: string) => {
-    const first = r.wordNet.synsetsOf(word)[0];
-    return first !== undefined && grid.fit(first) >= r.params.fitLexFile;
+    // The first two senses: "chicken" is first the meat, then the bird.
+    return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
   };
   const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
@@ -254,13 +260,18 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       const lemmas = pointer.sourceWord > 0 ? [neighbour.lemmas[pointer.targetWord - 1] ?? neighbour.lemmas[0]] : neighbour.lemmas;
       // An instance hypernym names a person or place ("sand": George Sand, the author).
       if (pointer.symbol === "@i") continue;
+      // A derivationally related word is a form of the secret ("anger" for angry, "pediatrics" for paediatrician).
+      if (pointer.symbol === "+") continue;
       // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
       const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
-  const definedBy = definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form));
+  // Only for a one-word noun secret: a phrase's vector is mostly its commonest word ("one quarter" lies near
+  // "house"), and an adjective in a noun's definition describes the thing, not the feeling ("trouble": angry).
+  const singleNoun = tokensOf(secret).length === 1 && !secretIsAdjective;
+  const definedBy = singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : [];
   const secretLexFile = senses[0]?.synset.lexFile;
   for (const id of definedBy.slice(0, MAX_DEFINED_BY_SYNSETS)) {
     const synset = r.wordNet.synset(id);
@@ -273,10 +284,11 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   }
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
   // A phrase's vector is the mean of its words' ("hedge trimmer" lies near "hedge fund"): single words only.
-  const neighbours = tokensOf(secret).length === 1 ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+  // An adjective's nearest words are other qualities ("better" for friendly, "caring" for hardworking): nouns only.
+  const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
   for (const { word, cosine } of neighbours) {
     // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
-    if (cosine < MIN_NEIGHBOUR_COSINE || !specific(word) || isCategoryMember(word) || isSibling(word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
+    if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;

@@ -48,6 +48,8 @@ function model(): Relatedness {
 const SCORED_CANDIDATES = 24;
 /** P(secret | clue) a clue needs, as a multiple of chance (1/|W|), to count as being about the secret. */
 const SPECIFIC_SHARE = 1.5;
+/** What such an unspecific clue's rank is multiplied by: it loses to almost any clue about the secret. */
+const UNSPECIFIC_FACTOR = 0.25;
 
 /**
  * How much a clue's commonness in speech counts: a factor from 0.8 (said about once per million words,
@@ -67,7 +69,7 @@ export function commonnessFactor(text: string): number {
  * at the rest of the grid (the ally's centring), and (1 − Leakage) falls as the chameleon, reading the
  * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor, times
  * min(1, 2·P(secret | clue) / max_w P(w | clue)): a clue that points at another grid word (herd: sheep, not
- * elephant) loses the other informed players' trust; and by ½ when P(secret | clue) is under 1.5× chance.
+ * elephant) loses the other informed players' trust; and by ¼ when P(secret | clue) is under 1.5× chance.
  */
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
@@ -102,8 +104,8 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     // The spymaster's check: a clue that points at another word more than twice as much as at the secret
     // would mislead the other informed players, and get its giver voted out.
     // And a clue that fits every word alike ("week" for monday, "dog" for pug) says nothing about the secret:
-    // below SPECIFIC_SHARE times chance, it counts for half.
-    const specific = pCham >= SPECIFIC_SHARE / words.length ? 1 : 0.5;
+    // below SPECIFIC_SHARE times chance, it counts for a quarter.
+    const specific = pCham >= SPECIFIC_SHARE / words.length ? 1 : UNSPECIFIC_FACTOR;
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
     return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
   });
