@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { Dataset, Evaluator } from "../shared/sneak/types";
 import type { GameState, TopicCard } from "../shared/game/types";
 import type { Rng } from "../shared/random";
+import { DEFAULT_POOL_MIN_WORDS } from "../shared/game/settings";
+import type { Deck } from "./dataset/deck";
 import type { GameDeps } from "./server-deps";
 import { attachSockets } from "./app-sockets";
 import { createHttpApp } from "./app-http";
@@ -47,11 +49,22 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The dataset as topic cards, and its decoys by category. */
-export function libraryOf(dataset: Dataset): { library: TopicCard[]; decoysOf(category: string): string[] } {
+/**
+ * The dataset as topic cards, and its decoys by category. With the deck (server/dataset/deck.ts), a
+ * card's words are the deck's, near-duplicates collapsed, when they are all words of the dataset's
+ * category (a deck built from another dataset is ignored card by card); a card with fewer than
+ * DEFAULT_POOL_MIN_WORDS words is marked off by default.
+ */
+export function libraryOf(dataset: Dataset, deck?: Deck): { library: TopicCard[]; decoysOf(category: string): string[] } {
   const decoys = new Map(dataset.categories.map((c) => [c.category, c.decoys]));
+  const deckWords = new Map(deck?.cards.map((card) => [card.category, card.words]));
   return {
-    library: dataset.categories.map((c) => ({ id: c.category, category: c.category, words: c.words.slice(), source: "dataset" as const })),
+    library: dataset.categories.map((c) => {
+      const collapsed = deckWords.get(c.category);
+      const words = collapsed && collapsed.every((w) => c.words.includes(w)) ? collapsed.slice() : c.words.slice();
+      const card: TopicCard = { id: c.category, category: c.category, words, source: "dataset" };
+      return words.length < DEFAULT_POOL_MIN_WORDS ? { ...card, offByDefault: true } : card;
+    }),
     decoysOf: (category) => decoys.get(category) ?? [],
   };
 }
@@ -62,7 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const missing = !options.deps?.dataset || !options.deps?.evaluators || !options.deps?.agentFor || !options.deps?.fallbackAgent;
   const defaults = missing ? await (await import("./server-deps")).defaultDeps(config, log) : undefined;
   const deps: GameDeps = { ...defaults, ...options.deps } as GameDeps;
-  const { library, decoysOf } = libraryOf(deps.dataset);
+  const { library, decoysOf } = libraryOf(deps.dataset, deps.deck);
   const sessions = new SessionStore();
   let roomCount = 0;
   const buildRoom = (code: string, onDispose: () => void, seed?: string) =>

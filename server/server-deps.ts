@@ -4,11 +4,14 @@ import type { Agent } from "./agents/agent";
 import { LexicalAgent } from "./agents/lexical-agent";
 import { LlmAgent, type ChatFn } from "./agents/llm-agent";
 import type { ServerConfig } from "./config";
+import type { Deck } from "./dataset/deck";
 import { renewingEvaluator } from "./scoring/renewing-evaluator";
 
 /** Everything the server plays with. `startServer` builds the defaults (`defaultDeps` below); tests may swap parts. */
 export interface GameDeps {
   dataset: Dataset;
+  /** The game's cards derived from the dataset (data/sneak-deck.json); without it the dataset's words are dealt as they are. */
+  deck?: Deck;
   evaluators: Evaluator[];
   agentFor(profile: string): Agent;
   fallbackAgent: Agent;
@@ -21,12 +24,14 @@ export interface GameDeps {
  */
 export async function defaultDeps(config: ServerConfig, log: (line: string) => void): Promise<GameDeps> {
   const dataset = await loadDatasetFile(config.datasetPath);
+  const deck = await loadDeckFile(log);
   const fallbackAgent = await createLexicalAgent();
   const evaluators = await evaluatorsFor(config.evaluators, log);
   const chatFor = config.botModels.length > 0 ? await llmChat(config) : undefined;
   const llmAgents = new Map<string, Agent>();
   return {
     dataset,
+    deck,
     evaluators,
     fallbackAgent,
     agentFor(profile: string): Agent {
@@ -45,6 +50,17 @@ export async function defaultDeps(config: ServerConfig, log: (line: string) => v
 export async function loadDatasetFile(path?: string): Promise<Dataset> {
   const { loadDataset } = (await import("./dataset/load-dataset")) as { loadDataset(path?: string): Dataset | Promise<Dataset> };
   return loadDataset(path);
+}
+
+/** The committed deck, or undefined (and a log line) when it cannot be read: the dataset's cards are dealt then. */
+export async function loadDeckFile(log: (line: string) => void): Promise<Deck | undefined> {
+  const { loadDeck } = await import("./dataset/load-deck");
+  try {
+    return loadDeck();
+  } catch (error) {
+    log(`${(error as Error).message}; dealing the dataset's words uncollapsed`);
+    return undefined;
+  }
 }
 
 export async function createLexicalAgent(): Promise<Agent> {

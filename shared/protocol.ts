@@ -193,6 +193,8 @@ export interface RoomSnapshot {
   evaluators: string[];
   /** The dataset's categories, for the host's category pool: filled for the host in the lobby and after a game, else []. */
   categories: string[];
+  /** Those of `categories` left out of the default pool (categoryPool null) for having fewer than 10 words; a host may still pick them. Filled when `categories` is. */
+  categoriesOffByDefault: string[];
   /**
    * The game as this viewer may see it (shared/game/types.ts GameView, built by viewFor). `game.deadline` is
    * the server-side deadline of the current phase (ms since epoch). In a revealed round each clue's

@@ -1,5 +1,5 @@
 import type { GameSettings } from "../../shared/game/types";
-import { SETTING_LIMITS } from "../../shared/game/settings";
+import { DEFAULT_POOL_MIN_WORDS, SETTING_LIMITS } from "../../shared/game/settings";
 import { CategoryPool } from "./CategoryPool";
 import { CustomCards } from "./CustomCards";
 
@@ -9,6 +9,8 @@ interface Props {
   onChange: ((change: Partial<GameSettings>) => void) | null;
   /** Dataset categories the host may pick from; empty when the server does not list them. */
   categories: string[];
+  /** Those of them off by default (too few words). */
+  offByDefault?: string[];
 }
 
 const TURN_CHOICES = [0, 15, 20, 30, 45, 60, 90, 120, 180, 300];
@@ -28,7 +30,7 @@ function withCurrent(choices: number[], current: number): number[] {
 }
 
 /** The host's settings form; the same facts read-only for everyone else. */
-export function SettingsPanel({ settings, onChange, categories }: Props) {
+export function SettingsPanel({ settings, onChange, categories, offByDefault = [] }: Props) {
   if (!onChange) return <ReadOnlySettings settings={settings} />;
   const num = (key: keyof GameSettings) => (e: React.ChangeEvent<HTMLSelectElement>) => onChange({ [key]: Number(e.target.value) });
   return (
@@ -99,7 +101,7 @@ export function SettingsPanel({ settings, onChange, categories }: Props) {
           7–8 players: the grid is hidden for the Chameleon's guess
         </label>
       </fieldset>
-      <CategoryPool pool={settings.categoryPool} categories={categories} onChange={(categoryPool) => onChange({ categoryPool })} />
+      <CategoryPool pool={settings.categoryPool} categories={categories} offByDefault={offByDefault} onChange={(categoryPool) => onChange({ categoryPool })} />
       <CustomCards cards={settings.customCards} onChange={(customCards) => onChange({ customCards })} />
     </section>
   );
@@ -122,7 +124,7 @@ function ReadOnlySettings({ settings }: { settings: GameSettings }) {
         <dt>Points to win</dt>
         <dd>{settings.targetScore}</dd>
         <dt>Categories</dt>
-        <dd>{settings.categoryPool === null ? "All" : settings.categoryPool.join(", ") || "None"}</dd>
+        <dd>{settings.categoryPool === null ? `Default (cards of ${DEFAULT_POOL_MIN_WORDS}+ words)` : settings.categoryPool.join(", ") || "None"}</dd>
         <dt>Custom cards</dt>
         <dd>{settings.customCards.length === 0 ? "None" : settings.customCards.map((c) => c.category).join(", ")}</dd>
         {settings.threePlayerTwoGuesses && (

@@ -4,3 +4,8 @@ import type { RoomSnapshot } from "../../shared/protocol";
 export function availableCategories(snapshot: RoomSnapshot): string[] {
   return snapshot.categories ?? [];
 }
+
+/** Those of them left out of the default pool (fewer than 10 words): shown, unticked by default. */
+export function categoriesOffByDefault(snapshot: RoomSnapshot): string[] {
+  return snapshot.categoriesOffByDefault ?? [];
+}

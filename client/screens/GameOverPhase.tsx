@@ -4,7 +4,7 @@ import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
 import { SettingsPanel } from "../components/SettingsPanel";
-import { availableCategories } from "../model/categories";
+import { availableCategories, categoriesOffByDefault } from "../model/categories";
 import { settingsPatchFor } from "../model/settings-patch";
 import { nameOf } from "../model/players";
 import { Icon } from "../components/Icon";
@@ -49,6 +49,7 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
               settings={game.settings}
               onChange={(c) => void connection.request(C2S.hostSettings, settingsPatchFor(c))}
               categories={availableCategories(snapshot)}
+              offByDefault={categoriesOffByDefault(snapshot)}
             />
           </div>
         </details>

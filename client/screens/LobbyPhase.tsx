@@ -6,7 +6,7 @@ import { PlayerList } from "../components/PlayerList";
 import { SettingsPanel } from "../components/SettingsPanel";
 import { ShareLink } from "../components/ShareLink";
 import { connection } from "../net/game-connection";
-import { availableCategories } from "../model/categories";
+import { availableCategories, categoriesOffByDefault } from "../model/categories";
 import { playerRows } from "../model/players";
 import { settingsPatchFor } from "../model/settings-patch";
 
@@ -72,7 +72,7 @@ export function LobbyPhase({ snapshot }: { snapshot: RoomSnapshot }) {
           </p>
         )}
       </section>
-      <SettingsPanel settings={game.settings} onChange={isHost ? change : null} categories={availableCategories(snapshot)} />
+      <SettingsPanel settings={game.settings} onChange={isHost ? change : null} categories={availableCategories(snapshot)} offByDefault={categoriesOffByDefault(snapshot)} />
     </div>
   );
 }

@@ -2,22 +2,23 @@
  * `npm run bench:evaluator`: how well the lexical judge reads hand-written clues
  * (test/fixtures/clues/): the chameleon's top-1 accuracy at naming the secret among the category's
  * words, and the ally's at picking the clue among the category's decoys, per clue set and split.
- * `--tune` refits the knobs on the tuning split (prints them; the defaults live in
- * server/lexicon/relatedness-params.ts and server/evaluators/lexical/index.ts).
+ * `--evaluator lexical:wordnet|lexical:vectors` measures one signal alone. `--tune` refits the WordNet
+ * relatedness knobs on the tuning split (prints them; the defaults live in
+ * server/lexicon/relatedness-params.ts); the judge's own weights are fitted by `npm run bench:paper -- --fit`.
  */
 import { Command, Option } from "commander";
 import { CLUE_SETS, readClueFixtures, SPLITS, type ClueFixture } from "../evaluators/lexical/clue-fixtures";
 import { fixtureOutcomes, summarize, unknownFixtures, type AccuracySummary } from "../evaluators/lexical/fixture-accuracy";
-import { createLexicalEvaluator } from "../evaluators/lexical/index";
-import { coordinateSearch, fitBeta } from "../evaluators/lexical/tuning";
+import { createLexicalEvaluatorForSpec } from "../evaluators/lexical/index";
+import { coordinateSearch } from "../evaluators/lexical/tuning";
 import { loadDataset } from "../dataset/load-dataset";
 import { getWordNet } from "../lexicon/wordnet";
-import { getRelatedness, Relatedness } from "../lexicon/relatedness";
-import { seededRng, shuffled, hashSeed } from "../../shared/random";
+import { getRelatedness } from "../lexicon/relatedness";
 import type { Dataset } from "../../shared/sneak/types";
 import { messageOf } from "./user-error";
 
 interface Flags {
+  evaluator: string;
   dataset?: string;
   seed: string;
   json?: boolean;
@@ -27,8 +28,8 @@ interface Flags {
 
 const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
 
-async function report(dataset: Dataset, seed: number, json: boolean): Promise<void> {
-  const evaluator = createLexicalEvaluator();
+async function report(dataset: Dataset, spec: string, seed: number, json: boolean): Promise<void> {
+  const evaluator = createLexicalEvaluatorForSpec(spec);
   const started = performance.now();
   const rows: ({ set: string; split: string } & AccuracySummary)[] = [];
   for (const set of CLUE_SETS) {
@@ -43,10 +44,11 @@ async function report(dataset: Dataset, seed: number, json: boolean): Promise<vo
   }
   const seconds = (performance.now() - started) / 1000;
   if (json) {
-    console.log(JSON.stringify({ evaluator: evaluator.id, chameleonBeta: evaluator.chameleonBeta, allyBeta: evaluator.allyBeta, seed, rows, seconds }, null, 2));
+    console.log(JSON.stringify({ evaluator: evaluator.id, weights: evaluator.weights, seed, rows, seconds }, null, 2));
     return;
   }
-  console.log(`Lexical judge on hand-written clues (chameleon β=${evaluator.chameleonBeta}, ally β=${evaluator.allyBeta}, seed ${seed})`);
+  const w = evaluator.weights;
+  console.log(`Judge ${evaluator.id} on hand-written clues (${w.wordNet}·WordNet + ${w.vectors}·vectors; chameleon β ${w.chameleonBeta}; ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta}; seed ${seed})`);
   console.log("set          split      n  cham top-1  chance  p(secret)  ally top-1  chance  p(clue)");
   for (const r of rows) {
     console.log(
@@ -61,26 +63,14 @@ async function tune(dataset: Dataset, passes: number): Promise<void> {
   const { params, objective } = await coordinateSearch(getWordNet(), tuneRows, dataset, { passes, log: (line) => console.error(line) });
   console.log(`objective (tune split): ${objective.toFixed(4)}`);
   console.log(JSON.stringify(params, null, 2));
-  // β by log loss on the same tune rows, from the judge's raw scores.
-  const evaluator = createLexicalEvaluator({ relatedness: new Relatedness(getWordNet(), params) });
-  const chameleonRows: { scores: number[]; answer: number }[] = [];
-  const allyRows: { scores: number[]; answer: number }[] = [];
-  for (const f of tuneRows) {
-    const entry = dataset.categories.find((c) => c.category === f.category);
-    if (!entry || !entry.words.includes(f.secret)) continue;
-    chameleonRows.push({ scores: evaluator.chameleonScores({ category: f.category, options: entry.words, clues: [f.clue] }), answer: entry.words.indexOf(f.secret) });
-    const options = shuffled([f.clue, ...entry.decoys.filter((d) => d !== f.clue).slice(0, 5)], seededRng(hashSeed(f.clue)));
-    allyRows.push({ scores: evaluator.allyScores({ category: f.category, words: entry.words, secret: f.secret, options }), answer: options.indexOf(f.clue) });
-  }
-  const chameleon = fitBeta(chameleonRows);
-  const ally = fitBeta(allyRows);
-  console.log(`chameleon β = ${chameleon.beta} (log loss ${chameleon.logLoss.toFixed(3)}); ally β = ${ally.beta} (log loss ${ally.logLoss.toFixed(3)})`);
+  console.log("(the judge's weights and temperatures: npm run bench:paper -- --fit)");
 }
 
 async function main(argv: string[]): Promise<void> {
   const program = new Command()
     .name("npm run bench:evaluator --")
     .description("Accuracy of the lexical judge on the hand-written clue sets (test/fixtures/clues/)")
+    .option("--evaluator <spec>", "lexical, lexical:wordnet or lexical:vectors", "lexical")
     .option("--dataset <path>", "dataset file (default: data/sneak-dataset.json)")
     .option("--seed <n>", "seed of the option orders", "0")
     .option("--json", "print the figures as JSON")
@@ -97,7 +87,7 @@ async function main(argv: string[]): Promise<void> {
   const dataset = loadDataset(flags.dataset);
   getRelatedness();
   if (flags.tune) await tune(dataset, passes);
-  else await report(dataset, seed, Boolean(flags.json));
+  else await report(dataset, flags.evaluator, seed, Boolean(flags.json));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -87,7 +87,7 @@ export async function playBots(argv: string[], out: (line: string) => void = con
   }
   const deps = await defaultDeps(config, (line) => err(`  ! ${line}`)).catch((error: unknown) => error as Error);
   if (deps instanceof Error) return fail(err, deps.message);
-  const { library, decoysOf } = libraryOf(deps.dataset);
+  const { library, decoysOf } = libraryOf(deps.dataset, deps.deck);
   const decisions = new Map<string, string>();
   const room = new Room("CLI", {
     config,

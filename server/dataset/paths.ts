@@ -11,3 +11,5 @@ const SIBLING_CSV_PATH = resolve(REPO_ROOT, "../shared/data/category-production-
 /** The norms CSV the build reads without --csv: the in-clone copy, else the shared one, else (absent) the in-clone path. */
 export const DEFAULT_CSV_PATH = [IN_CLONE_CSV_PATH, SIBLING_CSV_PATH].find((p) => existsSync(p)) ?? IN_CLONE_CSV_PATH;
 export const DEFAULT_DATASET_PATH = resolve(REPO_ROOT, "data/sneak-dataset.json");
+/** The game's deck, derived from the dataset by `npm run deck` (server/dataset/deck.ts). */
+export const DEFAULT_DECK_PATH = resolve(REPO_ROOT, "data/sneak-deck.json");

@@ -30,8 +30,11 @@ async function main(): Promise<void> {
   await scoreClue(0, 0);
   const firstClueDoneAt = performance.now();
   const firstClueMs = firstClueDoneAt - beforeFirst;
+  const startCpu = process.cpuUsage();
+  const cpuToFirstClue = (startCpu.user + startCpu.system) / 1000;
   const rssAfterFirst = process.memoryUsage().rss;
   const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
   for (let c = 0; c < dataset.categories.length; c++) {
     for (let k = 1; k <= CLUES_PER_CATEGORY; k++) {
       const t = performance.now();
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
       times.push(performance.now() - t);
     }
   }
+  const cpu = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   console.log(
@@ -52,6 +56,9 @@ async function main(): Promise<void> {
       p95Ms: at(0.95),
       maxMs: times[times.length - 1],
       meanMs: times.reduce((s, t) => s + t, 0) / times.length,
+      // CPU per clue: what the wall times would be on an idle core.
+      cpuMeanMs: (cpu.user + cpu.system) / 1000 / times.length,
+      processCpuToFirstClueMs: cpuToFirstClue,
       rssAfterFirstClueBytes: rssAfterFirst,
       rssBytes: process.memoryUsage().rss,
     }),

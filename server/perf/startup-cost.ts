@@ -25,6 +25,8 @@ export interface JudgeCost {
   p95Ms: number;
   maxMs: number;
   meanMs: number;
+  cpuMeanMs: number;
+  processCpuToFirstClueMs: number;
   rssAfterFirstClueBytes: number;
   rssBytes: number;
 }

@@ -31,6 +31,8 @@ export interface SnapshotSource {
   evaluatorIds: string[];
   /** The dataset's categories (only the host in the lobby gets them). */
   categories(): string[];
+  /** Those of them left out of the default pool. */
+  categoriesOffByDefault(): string[];
   serverTime: number;
 }
 
@@ -66,16 +68,18 @@ function viewerOf(source: SnapshotSource, member: SnapshotMember): PlayerId | nu
   return member.spectator ? null : seatedViewerId(source.state, member.playerId);
 }
 
-function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories"> {
+function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: PlayerId | null): Pick<RoomSnapshot, "you" | "categories" | "categoriesOffByDefault"> {
   const { state } = source;
   const isHost = state.hostId === member.playerId;
+  const picking = isHost && (state.phase === "lobby" || state.phase === "gameOver");
   return {
     you: { playerId: member.playerId, seated: viewer !== null, isHost },
-    categories: isHost && (state.phase === "lobby" || state.phase === "gameOver") ? source.categories() : [],
+    categories: picking ? source.categories() : [],
+    categoriesOffByDefault: picking ? source.categoriesOffByDefault() : [],
   };
 }
 
-function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "game"> {
+function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categories" | "categoriesOffByDefault" | "game"> {
   const { state, members } = source;
   return {
     version: source.version,

@@ -578,6 +578,7 @@ export class Room {
       botModels: this.deps.config.botModels,
       evaluatorIds: this.deps.evaluators.map((e) => e.id),
       categories: () => this.deps.library.map((card) => card.category),
+      categoriesOffByDefault: () => this.deps.library.filter((card) => card.offByDefault).map((card) => card.category),
       serverTime: this.now(),
     };
   }

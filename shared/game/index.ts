@@ -5,5 +5,5 @@ export type { NewGame } from "./rules";
 export { viewFor } from "./view";
 export { cleanText, clueViolation, countClueWords, findGridWordIn, normalizeForComparison, lightStems, MAX_CLUE_CHARS, MAX_CLUE_WORDS, MIN_CLUE_WORDS } from "./clue-validation";
 export type { ClueViolation, ClueViolationCode } from "./clue-validation";
-export { DEFAULT_SETTINGS, MAX_SEATS, MIN_SEATS, SETTING_LIMITS, customCardViolation, mergedSettings, topicPool } from "./settings";
+export { DEFAULT_SETTINGS, MAX_SEATS, MIN_SEATS, SETTING_LIMITS, customCardViolation, DEFAULT_POOL_MIN_WORDS, defaultPoolCategories, mergedSettings, topicPool } from "./settings";
 export { isRoundPhase, MAX_NAME_CHARS } from "./table";

@@ -14,6 +14,9 @@ export const DEFAULT_SETTINGS: GameSettings = {
   largeTableHiddenGrid: false,
 };
 
+/** A dataset card with fewer distinct words is left out of the default pool (a host can still pick it). */
+export const DEFAULT_POOL_MIN_WORDS = 10;
+
 export const MIN_SEATS = 3;
 export const MAX_SEATS = 8;
 
@@ -130,8 +133,13 @@ export function mergedSettings(
   return { ok: true, settings: next };
 }
 
-/** The cards a deal may draw from: the selected dataset categories plus the custom cards. */
+/** The dataset categories of the default pool (categoryPool null): every library card not marked offByDefault. */
+export function defaultPoolCategories(library: readonly TopicCard[]): string[] {
+  return library.filter((card) => !card.offByDefault).map((card) => card.category);
+}
+
+/** The cards a deal may draw from: the selected dataset categories (null: the default pool) plus the custom cards. */
 export function topicPool(settings: GameSettings, library: readonly TopicCard[]): TopicCard[] {
-  const selected = settings.categoryPool === null ? library : library.filter((card) => settings.categoryPool!.includes(card.category));
+  const selected = settings.categoryPool === null ? library.filter((card) => !card.offByDefault) : library.filter((card) => settings.categoryPool!.includes(card.category));
   return [...selected, ...settings.customCards];
 }

@@ -16,6 +16,8 @@ export interface TopicCard {
   /** 8 to 16 distinct words for custom cards; the dataset gives up to 12 (a 3×4 grid). */
   words: string[];
   source: "dataset" | "custom";
+  /** A dataset card with too few words (settings.ts DEFAULT_POOL_MIN_WORDS): left out of the default pool, a host may still pick it. */
+  offByDefault?: boolean;
 }
 
 /** One of the 3 to 8 places at the table. Seat order is the order of `GameState.seats`. */
@@ -45,7 +47,7 @@ export interface GameSettings {
   voteSeconds: number;
   /** First to this many points wins (default 5). */
   targetScore: number;
-  /** Dataset categories in the pool; null = every card of the library. Custom cards are always in the pool. */
+  /** Dataset categories in the pool; null = the default pool (every library card not marked offByDefault). Custom cards are always in the pool. */
   categoryPool: string[] | null;
   /** The host's own topic cards (8 to 16 words each). */
   customCards: TopicCard[];

@@ -6,7 +6,7 @@
  * list of common words (compound-parts.ts), so that the client runs the same check.
  *
  * Where the line is (short words are where accidental look-alikes live):
- *  - a grid word of 1–2 letters ("ox"): only the word itself and its inflections ("box" is fine);
+ *  - a grid word of 1–2 letters ("ox"): only the word itself ("box" and "oxen" are fine);
  *  - 3 letters ("pea", "cat"): listed prefixes, suffixes that always make a new word from the
  *    whole one ("catlike", "sunless", "sadness"), and compounds whose other part is a common
  *    word of 4 letters or more ("catfish", "seaside"); "peace", "category", "carry", "early",

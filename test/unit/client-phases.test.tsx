@@ -125,11 +125,20 @@ describe("lobby", () => {
     expect(sent).toContainEqual({ event: C2S.hostTransfer, payload: { playerId: "p3" } });
   });
 
-  it("lets the host narrow the category pool, and 'all' stays null", () => {
+  it("lets the host narrow the category pool or add a card that is off by default; the default pool stays null", () => {
     render(<RoomView snapshot={snapshot(lobby("p1"))} />);
+    // "vehicles" has too few words: listed, marked, unticked while the pool is the default (null)
+    expect((screen.getByLabelText("animals") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/^vehicles/) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText(/^vehicles/).closest("label")!.textContent).toContain("few words");
+    expect(screen.getByTestId("few-words-note").textContent).toMatch(/fewer than 10 words and are off by default/);
     fireEvent.click(screen.getByLabelText("fruit"));
-    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: ["animals", "vehicles"] } });
+    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: ["animals"] } });
+    fireEvent.click(screen.getByLabelText(/^vehicles/));
+    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: ["animals", "fruit", "vehicles"] } });
     fireEvent.click(screen.getByRole("button", { name: "All" }));
+    expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: ["animals", "fruit", "vehicles"] } });
+    fireEvent.click(screen.getByRole("button", { name: "Default" }));
     expect(sent).toContainEqual({ event: C2S.hostSettings, payload: { categoryPool: null } });
   });
 

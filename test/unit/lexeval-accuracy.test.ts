@@ -23,12 +23,13 @@ describe("the hand-written clue fixtures", () => {
   });
 });
 
-// A behavioural floor, far below what `npm run bench:evaluator` measures (docs/LEXICAL.md) and far
-// above chance (1/12 ≈ 8% for the chameleon, 1/6 ≈ 17% for the ally): a regression that breaks
-// sense weighting or gloss matching falls through it.
+// A behavioural floor a few clues below what `npm run bench:evaluator` measures on the held-out
+// split (docs/LEXICAL.md: chameleon 88.4% / 70.2%, ally 83.1% / 68.1%) and far above chance (1/12 ≈ 8%
+// for the chameleon, 1/6 ≈ 17% for the ally): losing either signal, or breaking sense weighting or
+// gloss matching, falls through it (WordNet alone reads 61.7% of the associative clues).
 const FLOORS = {
-  synonym: { chameleon: 0.6, ally: 0.6 },
-  associative: { chameleon: 0.4, ally: 0.35 },
+  synonym: { chameleon: 0.85, ally: 0.78 },
+  associative: { chameleon: 0.66, ally: 0.6 },
 } as const;
 
 describe("the lexical judge on held-out clues", () => {

@@ -9,7 +9,7 @@ import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../../s
 import { getRelatedness, type Grid, type Relatedness } from "../../lexicon/relatedness";
 import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
 import { FITTED_WEIGHTS, JUDGE_IDS, signalsOfSpec, type JudgeSignals, type JudgeWeights } from "./signals";
-import { softmax } from "./softmax";
+import { standardisedSoftmax } from "./softmax";
 
 export { JUDGE_SIGNALS, type JudgeSignals, type JudgeWeights, signalsOfSpec } from "./signals";
 
@@ -40,8 +40,12 @@ export interface LexicalEvaluator extends Evaluator {
   similarity(category: string, words: readonly string[], clue: string, word: string): number;
   /** The chameleon's scores before the softmax, Σ_clues sim(clue, w), aligned with `options` (for bots and diagnostics). */
   chameleonScores(query: ChameleonQuery): number[];
-  /** The ally's scores sim(m, s) − centring · mean_w sim(m, w), aligned with `options`; each depends on its message alone. */
+  /** The ally's scores (signals.ts), aligned with `options`; each depends on its message alone. */
   allyScores(query: AllyQuery): number[];
+  /** The ally's distribution over options with these scores (what `ally` answers). */
+  allyDistribution(scores: readonly number[]): number[];
+  /** The chameleon's distribution over words with these scores (what `chameleon` answers). */
+  chameleonDistribution(scores: readonly number[]): number[];
   allyJudgement(query: AllyQuery): Judgement;
   chameleonJudgement(query: ChameleonQuery): Judgement;
 }
@@ -81,20 +85,26 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
   const allyScores = (query: AllyQuery): number[] => {
     const grid = gridOf(query.category, query.words);
     return query.options.map((message) => {
-      const mean = query.words.reduce((sum, word) => sum + sim(grid, message, word), 0) / query.words.length;
-      return sim(grid, message, query.secret) - weights.centring * mean;
+      const sims = query.words.map((word) => sim(grid, message, word));
+      const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
+      const spread = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
+      const topical = weights.category !== 0 ? weights.category * sim(grid, message, query.category) : 0;
+      // Rounded so that float summation order can never show in a result.
+      return Math.round(((sim(grid, message, query.secret) - mean) / (spread + weights.spreadFloor) + topical) * 1e9) / 1e9;
     });
   };
+  const allyDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.allyBeta);
+  const chameleonDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.chameleonBeta);
 
   const allyJudgement = (query: AllyQuery): Judgement => {
     if (query.options.length === 0) return failed([], "the ally was shown no messages");
     if (query.words.length === 0) return failed(query.options, "the ally was shown no grid words");
-    return { options: query.options.slice(), probabilities: softmax(allyScores(query), weights.allyBeta), coverage: 1, flags: [] };
+    return { options: query.options.slice(), probabilities: allyDistribution(allyScores(query)), coverage: 1, flags: [] };
   };
 
   const chameleonJudgement = (query: ChameleonQuery): Judgement => {
     if (query.options.length === 0) return failed([], "the chameleon was shown no words");
-    return { options: query.options.slice(), probabilities: softmax(chameleonScores(query), weights.chameleonBeta), coverage: 1, flags: [] };
+    return { options: query.options.slice(), probabilities: chameleonDistribution(chameleonScores(query)), coverage: 1, flags: [] };
   };
 
   return {
@@ -110,6 +120,8 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
     chameleonJudgement,
     allyScores,
     chameleonScores,
+    allyDistribution,
+    chameleonDistribution,
   };
 }
 

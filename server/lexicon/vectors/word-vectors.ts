@@ -19,7 +19,7 @@ export class WordVectors {
   readonly dims: number;
   readonly count: number;
   readonly source: string;
-  private readonly index = new Map<string, number>();
+  private readonly words: string[];
   private readonly components: Int8Array;
   private readonly scales: Float32Array;
   private readonly phrases = new Map<string, Float32Array | null>();
@@ -41,7 +41,7 @@ export class WordVectors {
     if (bytes.length !== componentsStart + dims * count) throw new Error(`word vectors: expected ${componentsStart + dims * count} bytes, found ${bytes.length}`);
     const words = new TextDecoder().decode(bytes.subarray(wordsStart, scalesStart)).split("\n");
     if (words.length !== count) throw new Error(`word vectors: the header says ${count} words, the file lists ${words.length}`);
-    for (let i = 0; i < count; i++) this.index.set(words[i], i);
+    this.words = words;
     // Copies, so that the typed arrays are aligned whatever the buffer's offset.
     this.scales = new Float32Array(new Uint8Array(bytes.subarray(scalesStart, componentsStart)).buffer);
     this.components = new Int8Array(bytes.buffer, bytes.byteOffset + componentsStart, dims * count);
@@ -55,20 +55,34 @@ export class WordVectors {
   }
 
   has(word: string): boolean {
-    return this.index.has(word);
+    return this.find(word) !== undefined;
+  }
+
+  /** The row of a word by binary search over the sorted list (no map to build at load time). */
+  private find(word: string): number | undefined {
+    let low = 0;
+    let high = this.words.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const here = this.words[mid];
+      if (here === word) return mid;
+      if (here < word) low = mid + 1;
+      else high = mid - 1;
+    }
+    return undefined;
   }
 
   /** The row of a token, or of its singular when the table keeps only that ("parsnips" → parsnip). */
   private indexOf(token: string): number | undefined {
-    const exact = this.index.get(token);
+    const exact = this.find(token);
     if (exact !== undefined || token.length < 4 || !token.endsWith("s")) return exact;
-    if (token.endsWith("ies")) return this.index.get(`${token.slice(0, -3)}y`);
-    return this.index.get(token.slice(0, -1)) ?? (token.endsWith("es") ? this.index.get(token.slice(0, -2)) : undefined);
+    if (token.endsWith("ies")) return this.find(`${token.slice(0, -3)}y`);
+    return this.find(token.slice(0, -1)) ?? (token.endsWith("es") ? this.find(token.slice(0, -2)) : undefined);
   }
 
   /** A word's unit vector, or null when the table lacks it. */
   wordVector(word: string): Float32Array | null {
-    const i = this.index.get(word);
+    const i = this.find(word);
     if (i === undefined) return null;
     const out = new Float32Array(this.dims);
     const scale = this.scales[i];
