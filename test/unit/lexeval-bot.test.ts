@@ -16,12 +16,15 @@ describe("the lexical bot", () => {
     const clue = bestLexicalClue({ category: "animal", words: animal.words, secret: "elephant" });
     expect(findGridWordIn(clue, animal.words)).toBeUndefined();
     // The spymaster's check: a candidate that points at another word over twice as much as at the secret
-    // ("herd": sheep) ranks at most half its SoftScore; one that points at the secret keeps its SoftScore × commonness.
+    // ("herd": sheep) ranks at most its SoftScore × 2·P(secret | clue) / max_w P(w | clue).
+    let checked = 0;
     for (const c of scoredLexicalClues({ category: "animal", words: animal.words, secret: "elephant" })) {
       const posterior = secretPosterior("animal", animal.words, [c.text]);
-      const pointsElsewhere = posterior[animal.words.indexOf("elephant")] < Math.max(...posterior) / 2;
-      if (pointsElsewhere) expect(c.rank, c.text).toBeLessThanOrEqual(c.softScore / 2);
+      const share = (2 * posterior[animal.words.indexOf("elephant")]) / Math.max(...posterior);
+      expect(c.rank, c.text).toBeLessThanOrEqual(c.softScore * Math.min(1, share) + 1e-12);
+      checked++;
     }
+    expect(checked).toBeGreaterThan(0);
     const other = bestLexicalClue({ category: "animal", words: animal.words, secret: "elephant", avoid: [clue] });
     expect(other).not.toBe(clue);
     expect(findGridWordIn(other, animal.words)).toBeUndefined();
