@@ -36,9 +36,17 @@ export interface ScoredClue extends ClueCandidate {
   rank: number;
 }
 
+/**
+ * The bot reads clues with the default (combined) judge, less its ally's category term: that term gives a
+ * topical message some utility, as the paper's LLM allies do, so SoftScore alone would have the bot say
+ * category words ("arm" for sword, "raptor" for vulture). A spymaster's ally credits only how far a clue
+ * singles the secret out.
+ */
+const BOT_JUDGE_WEIGHTS = { category: 0 };
+
 let sharedEvaluator: LexicalEvaluator | undefined;
 function judge(): LexicalEvaluator {
-  return (sharedEvaluator ??= createLexicalEvaluator());
+  return (sharedEvaluator ??= createLexicalEvaluator({ weights: BOT_JUDGE_WEIGHTS }));
 }
 function model(): Relatedness {
   return getRelatedness();
