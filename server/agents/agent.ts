@@ -35,6 +35,11 @@ export interface Agent {
   vote(view: BotView): Promise<Decision<string>>;
   /** The dealer's choice among tied players. */
   tieBreak(view: BotView, tied: readonly string[]): Promise<Decision<string>>;
+  /**
+   * One short line for the discussion, or null to stay quiet. Optional: LLM bots do not talk. It must not
+   * reveal the secret or the bot's role.
+   */
+  discussionLine?(view: BotView): Promise<Decision<string> | null>;
   /** One of `options` (the grid words the chameleon may pick; excludes earlier wrong guesses). */
   guess(view: BotView, options: readonly string[]): Promise<Decision<string>>;
 }

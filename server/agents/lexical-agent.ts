@@ -9,6 +9,8 @@ export interface LexicalBrain {
   chameleonClue(view: BotView, avoid: readonly string[]): string;
   /** Other players, most suspicious first. */
   suspects(view: BotView): string[];
+  /** The bot's one discussion line (the clue it trusts least), or null. */
+  discussionLine(view: BotView): string | null;
   /** The grid word the clues point to, among `options`. */
   guess(view: BotView, options: readonly string[]): string;
 }
@@ -38,6 +40,11 @@ export class LexicalAgent implements Agent {
     const pool = candidates.length > 0 ? candidates : [...tied];
     const ranked = this.brain.suspects(view).filter((id) => pool.includes(id));
     return { value: ranked[0] ?? pool[seededRng(`${view.seed}/tie`).int(pool.length)], source: "lexical" };
+  }
+
+  async discussionLine(view: BotView): Promise<Decision<string> | null> {
+    const value = this.brain.discussionLine(view);
+    return value === null ? null : { value, source: "lexical" };
   }
 
   async guess(view: BotView, options: readonly string[]): Promise<Decision<string>> {

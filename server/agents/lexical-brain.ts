@@ -1,6 +1,7 @@
 import { fallbackClue, guessSecret, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
 import { clueViolation } from "../../shared/game/clue-validation";
 import { seededRng } from "../../shared/random";
+import { suspicionLine } from "./discussion-lines";
 import type { LexicalBrain } from "./lexical-agent";
 
 /**
@@ -41,6 +42,20 @@ export function createLexicalBrain(): LexicalBrain {
         clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
         self: view.playerId,
       }).map((s) => s.playerId);
+    },
+    discussionLine(view) {
+      if (view.words.length === 0) return null;
+      // The same reasoning as the vote: informed, the clue that fits the secret worst; as the chameleon,
+      // the clue that fits the others' consensus worst, which is the deflection an informed player would make.
+      const [top] = rankSuspects({
+        category: view.category,
+        words: view.words,
+        secret: view.secret ?? undefined,
+        clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
+        self: view.playerId,
+      });
+      const clue = view.clues.find((c) => c.playerId === top?.playerId)?.text;
+      return suspicionLine(clue, view.words, view.seed);
     },
     guess(view, options) {
       if (options.length === 0) return view.category;

@@ -5,8 +5,13 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
-import { contentTokensOf, normalizePhrase, tokensOf } from "./text";
+import { getVectorNeighbours } from "./vector-neighbours";
+import { getWordVectors } from "./vectors/word-vectors";
+import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
+import type { Synset } from "./types";
+import { STOPWORDS, contentTokensOf, normalizePhrase, tokensOf } from "./text";
 
 export interface ClueCandidate {
   text: string;
@@ -64,33 +69,240 @@ function readsAsParticiple(r: Relatedness, token: string): boolean {
   return asVerb >= PARTICIPLE_MIN_VERB_TAGS && asVerb > PARTICIPLE_VERB_RATIO * (tagged(r.wordNet.baseForms(token, "n"), "n") + tagged(r.wordNet.baseForms(token, "a"), "a"));
 }
 
-export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: { avoid?: readonly string[]; limit?: number } = {}): ClueCandidate[] {
+/** Words of a clue the bot will say: one, or a two-word WordNet phrase ("big cat", "ice cream"). */
+const MAX_SPOKEN_CLUE_WORDS = 2;
+/** A single-word clue is said at least this often in SUBTLEX-US (about 0.5 per million words: "mane" 30, "cub" 107; "diurnal" 2). */
+const MIN_SPOKEN_COUNT = 25;
+/** Each word of a two-word clue is this common (about 6 per million): "big cat", not "chromatic colour". */
+const MIN_PHRASE_TOKEN_COUNT = 300;
+/**
+ * A definition's noun found in more noun definitions than this is the definitions' own vocabulary, not a
+ * word about one thing: "genus" (3,014 definitions), "person", "act", "body", "member", "wood" (488),
+ * "shaped" (706), "meat" (207). "coat" (169) and "blade" (90) stay.
+ */
+const MAX_DEFINITION_WORD_SPREAD = 200;
+/** Synsets defined by the secret whose lemmas are offered: enough for "cub", "pride", "roar", "mallet". */
+const MAX_DEFINED_BY_SYNSETS = 60;
+/** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
+const SENSE_SHARE_OF_BEST = 0.8;
+/** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig and "dry" for nail varnish do not. */
+const MIN_GLOSS_WORD_COSINE = 0.3;
+/** GloVe cosine with the secret a thing defined by it needs: a definition may mention the secret in passing ("the second Monday in October"). */
+const MIN_DEFINED_BY_COSINE = 0.45;
+/** GloVe cosine with the secret a WordNet neighbour other than a hyponym needs: "figure" for seven passes, "moment" for variance (0.13) does not. */
+const MIN_RELATION_COSINE = 0.18;
+/** GloVe cosine a vector neighbour needs: the nearest words of a rare word ("bluebird") are noise. */
+const MIN_NEIGHBOUR_COSINE = 0.45;
+/** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02; "cat" for squirrel is too weak). */
+const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
+/** How many times more often a word must be tagged as a verb than as a noun or adjective to read as a verb. */
+const VERB_SHARE = 3;
+/** Lexicographer files whose members are only described by the words of their definitions. */
+const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
+/** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
+const VECTOR_NEIGHBOURS = 30;
+/** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
+const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
+
+/** Candidates kept per kind of source. */
+const PER_KIND = 15;
+const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors" };
+
+export interface CandidateOptions {
+  avoid?: readonly string[];
+  limit?: number;
+  /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
+  relaxed?: boolean;
+}
+
+/** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1 };
+
+/**
+ * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
+ * two-word phrase of common words, not an abbreviation.
+ */
+export function soundsSpoken(text: string, frequency: SpokenFrequency = getSpokenFrequency()): boolean {
+  const tokens = tokensOf(text);
+  if (tokens.length === 0 || tokens.length > MAX_SPOKEN_CLUE_WORDS) return false;
+  if (tokens.length === 1) return spokenCount(tokens[0], frequency) >= MIN_SPOKEN_COUNT;
+  return tokens.every((t) => spokenCount(t, frequency) >= MIN_PHRASE_TOKEN_COUNT);
+}
+
+/** Times a word or its plural is said ("stripe" is said mostly as "stripes"). */
+export function spokenCount(word: string, frequency: SpokenFrequency = getSpokenFrequency()): number {
+  return Math.max(frequency.count(word), frequency.count(`${word}s`), frequency.count(`${word}es`), word.endsWith("y") ? frequency.count(`${word.slice(0, -1)}ies`) : 0);
+}
+
+/** "nov" beside "november", "sept" beside "september": a short lemma that begins another lemma of its synset. */
+function isAbbreviationIn(lemma: string, synset: Synset): boolean {
+  return lemma.length <= 5 && synset.lemmas.some((other) => other !== lemma && other.length > lemma.length && other.startsWith(lemma));
+}
+
+/** Whether WordNet's tagged corpus reads the word mostly as an adjective ("small", "long", "fleshy"), not a noun. */
+function readsAsAdjective(r: Relatedness, word: string): boolean {
+  const asAdjective = r.wordNet.tagCount(word, "a");
+  return asAdjective > 0 && asAdjective >= r.wordNet.tagCount(word, "n");
+}
+
+/** Whether the tagged corpus reads the word mostly as a verb ("take", "pull"), so that alone it does not name a thing. */
+function readsAsVerb(r: Relatedness, word: string): boolean {
+  return r.wordNet.tagCount(word, "v") > VERB_SHARE * (r.wordNet.tagCount(word, "n") + r.wordNet.tagCount(word, "a"));
+}
+
+/**
+ * Whether a clue starts like a grid word ("anxiety" for anxious, "seventy" for seven): a shared beginning of
+ * four letters or more, at least half the shorter word. Stricter than the table's check, which lets some
+ * derived forms by; the bot need not go near that line.
+ */
+function sharesStem(clue: string, word: string): boolean {
+  for (const a of tokensOf(clue)) {
+    for (const b of tokensOf(word)) {
+      let shared = 0;
+      while (shared < Math.min(a.length, b.length) && a[shared] === b[shared]) shared++;
+      if (shared >= 4 && shared >= Math.min(a.length, b.length) / 2) return true;
+    }
+  }
+  return false;
+}
+
+/** Base forms of the secret's head word as definitions write it: "lion" and "lions". */
+function definitionForms(head: string): string[] {
+  const last = tokensOf(head).at(-1);
+  if (!last) return [];
+  const forms = new Set([last, `${last}s`, `${last}es`]);
+  if (last.endsWith("y")) forms.add(`${last.slice(0, -1)}ies`);
+  return [...forms];
+}
+
+/**
+ * Clues the lexical bot may say for a secret, each legal for the grid and sounding like a player:
+ * - WordNet neighbours of the secret's category-fitting senses (hypernyms, hyponyms, parts and wholes,
+ *   attributes, derived and similar words, domains), but not its synonyms (that would be saying the
+ *   secret in other words);
+ * - the nouns of those senses' definitions that are specific (not the definitions' common vocabulary),
+ *   never their adjectives ("small" for kayak) or participles ("shaped");
+ * - the lemmas of things WordNet defines by the secret (associations: "cub" and "pride" for lion,
+ *   "mallet" for hammer).
+ * Every one is common in speech (soundsSpoken) and not an abbreviation. Adjectives are offered only for
+ * an adjective secret, through the relations that carry them.
+ */
+export function clueCandidates(r: Relatedness, grid: Grid, secret: string, options: CandidateOptions = {}): ClueCandidate[] {
   const limit = options.limit ?? 40;
+  const frequency = getSpokenFrequency();
   const byText = new Map<string, ClueCandidate>();
-  const offer = (text: string, source: string, prior: number) => {
+  const offer = (text: string, source: string, prior: number, fromSynset?: Synset) => {
     const clean = text.trim().toLowerCase();
     const existing = byText.get(clean);
     if (existing && existing.prior >= prior) return;
-    if (!existing && !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+    if (!existing) {
+      if (secretForms.has(clean)) return;
+      if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
+      if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+      if (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean)) return;
+      if (grid.words.some((w) => sharesStem(clean, w))) return;
+    }
     byText.set(clean, { text: clean, source, prior });
   };
+  const specificWord = (word: string) =>
+    !STOPWORDS.has(word) &&
+    [word, ...r.wordNet.baseForms(word, "n")].every((form) => getGlossIndex().definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD);
   const terms = r.terms.of(secret);
   const head = terms[terms.length - 1];
   if (!head) return [];
-  const senses = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
+  const weighted = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
+  const synonyms = new Set(weighted.flatMap((s) => s.synset.lemmas));
+  // Its synonyms and derivationally related words ("anger" for angry), from any source, say the secret itself.
+  const secretForms = new Set([
+    ...synonyms,
+    ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
+  ]);
+  // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
+  const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
+  const senses = weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight);
+  const vectors = getWordVectors();
+  // A definition's word, or a thing defined by the secret, is a clue only when people also use it near the secret.
+  // The definitions' own vocabulary ("genus", "person", "life", "man") and words read mostly as verbs ("take") say nothing about one thing.
+  const specific = (word: string) =>
+    !STOPWORDS.has(word) &&
+    [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
+  const bars = options.relaxed
+    ? RELAXED
+    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+  const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
+  // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
+  // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
+  // vectors put such words nearest, but they name a rival, not the secret. Judged by its first sense's
+  // lexicographer file against the grid's (grid.fit ≥ fitLexFile) for either of its first two senses.
+  const isSibling = (word: string) => {
+    // The first two senses: "chicken" is first the meat, then the bird.
+    return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
+  };
+  const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
+  const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
+  const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
-    for (const lemma of synset.lemmas) offer(lemma, "synonym", weight);
     for (const token of contentTokensOf(synset.definition)) {
-      if (readsAsParticiple(r, token)) continue;
-      const base = definitionWord(r, token);
-      if (base) offer(base, "definition", 0.5 * weight);
+      if (readsAsParticiple(r, token) || readsAsAdjective(r, token)) continue;
+      // Of the token's noun forms, the one people use nearest the secret ("stripes" the badge, "stripe" the tiger's).
+      const base = r.wordNet
+        .baseForms(token, "n")
+        .filter((form) => form.length >= 3 && !/\d/.test(form))
+        .map((form) => ({ form, cosine: vectors.cosine(form, secret) ?? 0 }))
+        .sort((a, b) => b.cosine - a.cosine)[0]?.form;
+      if (base && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);
+      if (neighbour.pos === "a" && !(secretIsAdjective && ADJECTIVE_RELATIONS.has(pointer.symbol))) continue;
+      if (neighbour.pos === "v" || neighbour.pos === "r") continue;
       const closeness = r.params.relationWeights[pointer.symbol] ?? r.params.otherRelation;
       const lemmas = pointer.sourceWord > 0 ? [neighbour.lemmas[pointer.targetWord - 1] ?? neighbour.lemmas[0]] : neighbour.lemmas;
-      for (const lemma of lemmas) offer(lemma, pointer.symbol, closeness * weight);
+      // An instance hypernym names a person or place ("sand": George Sand, the author).
+      if (pointer.symbol === "@i") continue;
+      // A derivationally related word is a form of the secret ("anger" for angry, "pediatrics" for paediatrician).
+      if (pointer.symbol === "+") continue;
+      // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
+      const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
+      for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
-  return [...byText.values()].sort((a, b) => b.prior - a.prior || a.text.localeCompare(b.text)).slice(0, limit);
+  // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
+  // Only for a one-word noun secret: a phrase's vector is mostly its commonest word ("one quarter" lies near
+  // "house"), and an adjective in a noun's definition describes the thing, not the feeling ("trouble": angry).
+  const singleNoun = tokensOf(secret).length === 1 && !secretIsAdjective;
+  const definedBy = singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : [];
+  const secretLexFile = senses[0]?.synset.lexFile;
+  for (const id of definedBy.slice(0, MAX_DEFINED_BY_SYNSETS)) {
+    const synset = r.wordNet.synset(id);
+    // A named place or person, or a plant or animal merely described with the word ("barn spider": orange), is not about it.
+    if (synset.pointers.some((p) => p.symbol === "@i")) continue;
+    if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
+    for (const lemma of synset.lemmas) {
+      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isCategoryMember(lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
+    }
+  }
+  // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
+  // A phrase's vector is the mean of its words' ("hedge trimmer" lies near "hedge fund"): single words only.
+  // An adjective's nearest words are other qualities ("better" for friendly, "caring" for hardworking): nouns only.
+  const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+  for (const { word, cosine } of neighbours) {
+    // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
+    if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
+    if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
+      if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
+    } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
+    offer(word, "vectors", 0.5 * cosine);
+  }
+  const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
+  const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));
+  // At most PER_KIND of each kind (relations, definitions, defined-by, vectors), so that no one source crowds out the others.
+  const taken = new Map<string, number>();
+  const kept = ranked.filter((c) => {
+    const kind = KIND_OF_SOURCE[c.source] ?? "relation";
+    const n = taken.get(kind) ?? 0;
+    taken.set(kind, n + 1);
+    return n < PER_KIND;
+  });
+  return kept.slice(0, limit);
 }

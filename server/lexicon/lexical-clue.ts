@@ -9,6 +9,7 @@ import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lex
 import { softmax } from "../evaluators/lexical/softmax";
 import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
 import { getRelatedness, type Relatedness } from "./relatedness";
+import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
 
 /** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
@@ -31,21 +32,63 @@ export interface ScoredClue extends ClueCandidate {
   pCham: number;
   /** Expected SoftScore under the lexical judge: Utility × (1 − Leakage). */
   softScore: number;
+  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely). */
+  rank: number;
 }
+
+/**
+ * The bot reads clues with the default (combined) judge, less its ally's category term: that term gives a
+ * topical message some utility, as the paper's LLM allies do, so SoftScore alone would have the bot say
+ * category words ("arm" for sword, "raptor" for vulture). A spymaster's ally credits only how far a clue
+ * singles the secret out.
+ */
+const BOT_JUDGE_WEIGHTS = { category: 0 };
 
 let sharedEvaluator: LexicalEvaluator | undefined;
 function judge(): LexicalEvaluator {
-  return (sharedEvaluator ??= createLexicalEvaluator());
+  return (sharedEvaluator ??= createLexicalEvaluator({ weights: BOT_JUDGE_WEIGHTS }));
 }
 function model(): Relatedness {
   return getRelatedness();
 }
 
-/** Every candidate of clueCandidates with its expected SoftScore, best first (ties: closer relation, then alphabetical). */
+/** Candidates given the full (ally + chameleon) reading, the likeliest by their similarity to the secret: the rest rarely win, and each costs a reading of the whole grid. */
+const SCORED_CANDIDATES = 24;
+/** P(secret | clue) a clue needs, as a multiple of chance (1/|W|), to count as being about the secret. */
+const SPECIFIC_SHARE = 1.5;
+/** What such an unspecific clue's rank is multiplied by: it loses to almost any clue about the secret. */
+const UNSPECIFIC_FACTOR = 0.25;
+
+/**
+ * How much a clue's commonness in speech counts: a factor from 0.8 (said about once per million words,
+ * Zipf 3, or rarer) to 1 (Zipf 5.5, "water", "music"), so that between two clues that score alike the
+ * one more people would say wins.
+ */
+export function commonnessFactor(text: string): number {
+  const tokens = tokensOf(text);
+  const zipf = Math.min(...tokens.map((t) => getSpokenFrequency().zipf(t)));
+  return 0.8 + 0.2 * Math.min(1, Math.max(0, (zipf - 3) / 2.5));
+}
+
+/**
+ * Every candidate of clueCandidates with its expected SoftScore, best first (ties: closer relation, then
+ * alphabetical). The SoftScore is the spymaster's rule under the bot's judge: Utility is the ally's belief
+ * that the clue was written about the secret, which grows with how much more it points at the secret than
+ * at the rest of the grid (the ally's centring), and (1 − Leakage) falls as the chameleon, reading the
+ * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor, times
+ * min(1, 2·P(secret | clue) / max_w P(w | clue)): a clue that points at another grid word (herd: sheep, not
+ * elephant) loses the other informed players' trust; and by ¼ when P(secret | clue) is under 1.5× chance.
+ */
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
   const grid = r.grid(request.category, words);
-  const candidates = clueCandidates(r, grid, request.secret, { avoid: request.avoid });
+  const strict = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
+  const pool = strict.length > 0 ? strict : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true });
+  const candidates = pool
+    .map((candidate) => ({ candidate, closeness: evaluator.similarity(request.category, words, candidate.text, request.secret) * commonnessFactor(candidate.text) }))
+    .sort((a, b) => b.closeness - a.closeness || a.candidate.text.localeCompare(b.candidate.text))
+    .slice(0, SCORED_CANDIDATES)
+    .map((c) => c.candidate);
   const secretIndex = words.indexOf(request.secret);
   const scored = candidates.map((candidate): ScoredClue => {
     const chameleon = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [candidate.text] });
@@ -65,9 +108,16 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     }
     const utility = normalizeAboveChance(pAlly, messageCount);
     const leakage = normalizeAboveChance(pCham, words.length);
-    return { ...candidate, pAlly, pCham, softScore: utility * (1 - leakage) };
+    const softScore = utility * (1 - leakage);
+    // The spymaster's check: a clue that points at another word more than twice as much as at the secret
+    // would mislead the other informed players, and get its giver voted out.
+    // And a clue that fits every word alike ("week" for monday, "dog" for pug) says nothing about the secret:
+    // below SPECIFIC_SHARE times chance, it counts for a quarter.
+    const specific = pCham >= SPECIFIC_SHARE / words.length ? 1 : UNSPECIFIC_FACTOR;
+    const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
+    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
   });
-  return scored.sort((a, b) => b.softScore - a.softScore || b.prior - a.prior || a.text.localeCompare(b.text));
+  return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }
 
 /**

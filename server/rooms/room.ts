@@ -59,7 +59,7 @@ export interface RoomObserver {
   onDispose?(room: Room, reason: string): void;
   /** The room was rebuilt from a log after a restart (`logId` names that log). */
   onRestore?(room: Room, state: GameState, logId: string | undefined): void;
-  onDecision?(room: Room, seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
+  onDecision?(room: Room, seatId: PlayerId, duty: Duty["kind"] | "chat", decision: Decision<string>): void;
   onScores?(room: Room, roundKey: string, scores: RevealedClueScores): void;
 }
 

@@ -16,7 +16,7 @@ export interface SeatDriverHost {
     log(line: string): void;
   };
   /** Every bot decision (the game log records them). */
-  onDecision(seatId: PlayerId, duty: Duty["kind"], decision: Decision<string>): void;
+  onDecision(seatId: PlayerId, duty: Duty["kind"] | "chat", decision: Decision<string>): void;
   /** The rules state, or null once the room is gone. */
   state(): GameState | null;
   isConnected(seatId: PlayerId): boolean;
@@ -139,9 +139,18 @@ export class SeatDriver {
           if (stillDue()) await act({ type: "giveClue", now: now(), by: seatId, text, fallback: fallback || undefined });
           break;
         }
-        case "ready":
-          await act({ type: "readyToVote", now: now(), by: seatId });
+        case "ready": {
+          // A bot (never the fallback speaking for an absent human) says its one line, then is ready.
+          if (!fallback && agent.discussionLine) {
+            const line = await agent.discussionLine(botView);
+            if (line && stillDue()) {
+              this.host.onDecision(seatId, "chat", line);
+              await this.host.apply({ type: "chat", now: now(), by: seatId, text: line.value });
+            }
+          }
+          if (stillDue()) await act({ type: "readyToVote", now: now(), by: seatId });
           break;
+        }
         case "vote": {
           const decision = await agent.vote(botView);
           this.note(seatId, "vote", decision);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
-import { bestLexicalClue, guessSecret, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
+import { bestLexicalClue, guessSecret, secretPosterior, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
 import { seededRng } from "../../shared/random";
-import { findGridWordIn } from "../../shared/game/clue-validation";
+import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { instancesOf } from "../../shared/sneak/dataset";
+import { soundsSpoken } from "../../server/lexicon/clue-candidates";
+import { tokensOf } from "../../server/lexicon/text";
 
 const dataset = loadDataset();
 const entry = (category: string) => dataset.categories.find((c) => c.category === category)!;
@@ -12,32 +15,84 @@ describe("the lexical bot", () => {
   it("gives an informed clue that is legal, points at the secret, and respects avoid", () => {
     const clue = bestLexicalClue({ category: "animal", words: animal.words, secret: "elephant" });
     expect(findGridWordIn(clue, animal.words)).toBeUndefined();
-    expect(guessSecret({ category: "animal", words: animal.words, clues: [clue] })).toBe("elephant");
+    // The spymaster's check: a candidate that points at another word over twice as much as at the secret
+    // ("herd": sheep) ranks at most its SoftScore × 2·P(secret | clue) / max_w P(w | clue).
+    let checked = 0;
+    for (const c of scoredLexicalClues({ category: "animal", words: animal.words, secret: "elephant" })) {
+      const posterior = secretPosterior("animal", animal.words, [c.text]);
+      const share = (2 * posterior[animal.words.indexOf("elephant")]) / Math.max(...posterior);
+      expect(c.rank, c.text).toBeLessThanOrEqual(c.softScore * Math.min(1, share) + 1e-12);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
     const other = bestLexicalClue({ category: "animal", words: animal.words, secret: "elephant", avoid: [clue] });
     expect(other).not.toBe(clue);
     expect(findGridWordIn(other, animal.words)).toBeUndefined();
   });
 
-  it("does not offer a participle lifted from a definition as a clue, but keeps adjectives and nouns of that form", () => {
+  it("does not offer a participle lifted from a definition, nor a definition's adjective", () => {
     const texts = (category: string, secret: string) => scoredLexicalClues({ category, words: entry(category).words, secret }).map((c) => c.text);
     // "feeling or showing anger": "showing" alone reads as a fragment of the definition.
-    const angry = texts("negative personal quality", "angry");
-    expect(angry).not.toContain("showing");
-    expect(angry).toContain("fury");
+    expect(texts("negative personal quality", "angry")).not.toContain("showing");
     expect(texts("positive emotion", "happy")).not.toContain("disposed");
     expect(texts("tool", "saw")).not.toContain("cutting");
-    // An adjective made from a noun ("winged") is not a participle of a common verb.
-    expect(texts("stinging insect", "mosquito")).toContain("winged");
+    // "small" (kayak) and "long" (lacrosse) are adjectives of their definitions, true of half the grid.
+    expect(texts("boat", "kayak")).not.toContain("small");
+    expect(texts("team sport", "lacrosse")).not.toContain("long");
   });
 
-  it("ranks its candidates by expected SoftScore, with decoys or without", () => {
+  it("offers words people say: common in speech, no abbreviations, rare words, synonyms or definition vocabulary", () => {
+    const month = entry("month");
+    for (const secret of ["january", "november"]) {
+      const texts = scoredLexicalClues({ category: "month", words: month.words, secret }).map((c) => c.text);
+      expect(texts.length).toBeGreaterThan(0);
+      for (const unsaid of ["nov", "jan", "christmastide"]) expect(texts).not.toContain(unsaid);
+    }
+    const hammer = scoredLexicalClues({ category: "tool", words: entry("tool").words, secret: "hammer" }).map((c) => c.text);
+    for (const fragment of ["implement", "shaped", "wood"]) expect(hammer).not.toContain(fragment);
+    // Every candidate on a slice of the dataset is said at least 25 times in SUBTLEX-US (each word of a phrase 300).
+    for (const instance of instancesOf(dataset).filter((_, i) => i % 50 === 0)) {
+      for (const c of scoredLexicalClues(instance)) {
+        expect(soundsSpoken(c.text), `${instance.id}: "${c.text}"`).toBe(true);
+        expect(tokensOf(c.text).length).toBeLessThanOrEqual(2);
+      }
+    }
+    // The secret's own synonyms are not clues: "auto" for car says the secret in other words.
+    expect(scoredLexicalClues({ category: "vehicle", words: entry("vehicle").words, secret: "car" }).map((c) => c.text)).not.toContain("auto");
+  });
+
+  it("finds associations beyond WordNet's pointers: things defined by the secret, and its vector neighbours checked in the grid's sense", () => {
+    // "bottle: a glass or plastic vessel …": defined by the secret, and said near it.
+    const glass = scoredLexicalClues({ category: "building material", words: entry("building material").words, secret: "glass" });
+    expect(glass.find((c) => c.text === "bottle")?.source).toBe("defined-by");
+    const elephant = scoredLexicalClues({ category: "animal", words: animal.words, secret: "elephant" }).map((c) => c.text);
+    expect(elephant).toContain("herd");
+    // "sixth" lies near "inning" in the vectors, a sense the fraction grid does not mean.
+    expect(scoredLexicalClues({ category: "fraction", words: entry("fraction").words, secret: "sixth" }).map((c) => c.text)).not.toContain("inning");
+  });
+
+  it("says a legal clue on a sizeable slice of the dataset, both as informed player and as chameleon", () => {
+    const slice = instancesOf(dataset).filter((_, i) => i % 10 === 0);
+    expect(slice.length).toBeGreaterThan(120);
+    for (const instance of slice) {
+      const clue = bestLexicalClue({ ...instance });
+      expect(clueViolation(clue, instance.words, MAX_CLUE_WORDS), `${instance.id}: "${clue}"`).toBeUndefined();
+    }
+    for (const instance of slice.filter((_, i) => i % 4 === 0)) {
+      const bluff = plausibleChameleonClue({ category: instance.category, words: instance.words, earlierClues: [] }, seededRng(instance.id));
+      expect(clueViolation(bluff, instance.words, MAX_CLUE_WORDS), `${instance.id}: "${bluff}"`).toBeUndefined();
+    }
+  });
+
+  it("ranks its candidates by expected SoftScore (times commonness and the spymaster check), with decoys or without", () => {
     for (const decoys of [undefined, animal.decoys.slice(0, 5)]) {
-      const scored = scoredLexicalClues({ category: "animal", words: animal.words, secret: "tiger", decoys });
-      expect(scored.length).toBeGreaterThan(3);
-      for (let i = 1; i < scored.length; i++) expect(scored[i - 1].softScore).toBeGreaterThanOrEqual(scored[i].softScore);
+      const scored = scoredLexicalClues({ category: "animal", words: animal.words, secret: "lion", decoys });
+      expect(scored.length).toBeGreaterThanOrEqual(3);
+      for (let i = 1; i < scored.length; i++) expect(scored[i - 1].rank).toBeGreaterThanOrEqual(scored[i].rank);
       for (const c of scored) {
         expect(c.softScore).toBeGreaterThanOrEqual(0);
         expect(c.softScore).toBeLessThanOrEqual(1);
+        expect(c.rank).toBeLessThanOrEqual(c.softScore);
       }
     }
   });

@@ -1,0 +1,105 @@
+/**
+ * `npm run bench:bot-sample [-- --seed S] [--size N] [--verdicts FILE]`: the lexical bot's clue on every
+ * instance of the dataset (as `npm run bench -- --generator lexical` chooses it), then
+ *   - how many of them the game's own clue check refuses (shared/game/clue-validation.ts), which must be 0;
+ *   - a sample of N of them (default 100) drawn with the seed (default "bot-sample"), as a Markdown table to
+ *     judge by the rubric in docs/BOT-SAMPLE.md;
+ *   - with --verdicts, the verdicts recorded in that file for the same sample: how many match the current
+ *     clues, and how many of those are plausible.
+ * Exits 1 when a clue is illegal or a recorded verdict names a different clue than the bot now gives.
+ */
+import { readFileSync } from "node:fs";
+import { loadDataset } from "../dataset/load-dataset";
+import { createLexicalGenerator } from "../generators/lexical";
+import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { instancesOf } from "../../shared/sneak/dataset";
+import { seededRng, shuffled } from "../../shared/random";
+import type { Instance } from "../../shared/sneak/types";
+
+export const DEFAULT_SAMPLE_SEED = "bot-sample";
+export const DEFAULT_SAMPLE_SIZE = 100;
+
+export interface BotClue {
+  instance: Instance;
+  clue: string;
+  source: string;
+}
+
+/** The bot's clue for each instance, in dataset order. */
+export async function botClues(instances: readonly Instance[]): Promise<BotClue[]> {
+  const generator = createLexicalGenerator();
+  const out: BotClue[] = [];
+  for (const instance of instances) {
+    const { message, detail } = await generator.generate(instance);
+    out.push({ instance, clue: message, source: String((detail as { source?: unknown } | undefined)?.source ?? "") });
+  }
+  return out;
+}
+
+/** The clues the game would refuse, with the reason. */
+export function illegalClues(clues: readonly BotClue[]): { id: string; clue: string; reason: string }[] {
+  return clues.flatMap(({ instance, clue }) => {
+    const violation = clueViolation(clue, instance.words, MAX_CLUE_WORDS);
+    return violation ? [{ id: instance.id, clue, reason: violation.message }] : [];
+  });
+}
+
+/** `size` of the clues, drawn without replacement with the seed, in the order drawn. */
+export function sampleClues(clues: readonly BotClue[], seed: string, size: number): BotClue[] {
+  return shuffled(clues, seededRng(seed)).slice(0, size);
+}
+
+/** Rows "| n | id | clue | verdict | note |" of a verdicts file, by number. */
+export function readVerdicts(text: string): Map<number, { id: string; clue: string; verdict: string }> {
+  const rows = new Map<number, { id: string; clue: string; verdict: string }>();
+  for (const line of text.split("\n")) {
+    const cells = line.split("|").map((c) => c.trim());
+    if (cells.length < 6 || !/^\d+$/.test(cells[1])) continue;
+    rows.set(Number(cells[1]), { id: cells[2], clue: cells[3], verdict: cells[4] });
+  }
+  return rows;
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(args: string[]): Promise<void> {
+  const seed = flag(args, "--seed") ?? DEFAULT_SAMPLE_SEED;
+  const size = Number(flag(args, "--size") ?? DEFAULT_SAMPLE_SIZE);
+  const verdictsPath = flag(args, "--verdicts");
+  const started = performance.now();
+  const clues = await botClues(instancesOf(loadDataset()));
+  const illegal = illegalClues(clues);
+  console.log(`lexical bot: ${clues.length} instances (whole dataset) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`illegal clues (refused by the game's clue check): ${illegal.length} of ${clues.length}`);
+  for (const bad of illegal) console.log(`  ${bad.id}: "${bad.clue}" — ${bad.reason}`);
+  const fallbacks = clues.filter((c) => c.source === "fallback").length;
+  console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
+  const sample = sampleClues(clues, seed, size);
+  console.log(`\nsample of ${sample.length}, seed "${seed}":\n`);
+  console.log("| # | instance | clue | source |");
+  console.log("|---|---|---|---|");
+  sample.forEach((c, i) => console.log(`| ${i + 1} | ${c.instance.id} | ${c.clue} | ${c.source} |`));
+  let failed = illegal.length > 0;
+  if (verdictsPath) {
+    const verdicts = readVerdicts(readFileSync(verdictsPath, "utf8"));
+    let matching = 0;
+    let plausible = 0;
+    sample.forEach((c, i) => {
+      const recorded = verdicts.get(i + 1);
+      if (!recorded || recorded.id !== c.instance.id || recorded.clue !== c.clue) {
+        console.log(`verdict ${i + 1}: recorded ${recorded ? `"${recorded.clue}" for ${recorded.id}` : "nothing"}, the bot now says "${c.clue}" for ${c.instance.id}`);
+        failed = true;
+        return;
+      }
+      matching++;
+      if (recorded.verdict.toLowerCase().startsWith("yes")) plausible++;
+    });
+    console.log(`\nverdicts in ${verdictsPath}: ${matching} of ${sample.length} match the current clues; plausible: ${plausible} of ${matching}`);
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));
