@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { StoreApi, UseBoundStore } from "zustand";
 import { GameConnection } from "../../client/net/game-connection";
 import { useConnectionStore } from "../../client/stores/connection-store";
 import { useNoticeStore } from "../../client/stores/notice-store";
@@ -10,6 +9,7 @@ import { AddressLimits } from "../../server/rooms/address-limits";
 import { testConfig } from "../../server/config";
 import { RAISED_ADDRESS_LIMITS, startTestServer } from "../support/socket-server";
 import { redisUnavailable, startRedis, type TestRedis } from "../support/redis-server";
+import { until } from "../support/store-until";
 
 /**
  * The browser's socket owner (client/net/game-connection.ts) against two game servers sharing a real
@@ -23,22 +23,6 @@ if (missing) console.warn(`cluster-client.test.ts: ${missing}`);
 let redis: TestRedis;
 let servers: Awaited<ReturnType<typeof startTestServer>>[] = [];
 let connection: GameConnection | undefined;
-
-function until<T>(store: UseBoundStore<StoreApi<T>>, predicate: (s: T) => boolean, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (predicate(store.getState())) return resolve(store.getState());
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, 10_000);
-    const unsubscribe = store.subscribe((s) => {
-      if (!predicate(s)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(s);
-    });
-  });
-}
 
 async function clusterServer(id: string) {
   const config = testConfig({ addressLimits: RAISED_ADDRESS_LIMITS });

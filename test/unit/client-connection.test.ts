@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { StoreApi, UseBoundStore } from "zustand";
 import { C2S } from "../../shared/protocol";
 import type { RunningServer } from "../../server/app";
 import { GameConnection } from "../../client/net/game-connection";
@@ -9,28 +8,13 @@ import { useRoomStore } from "../../client/stores/room-store";
 import { useSessionStore } from "../../client/stores/session-store";
 import { startTestServer } from "../support/socket-server";
 import { connectClient, type TestClient } from "../support/socket-client";
+import { until } from "../support/store-until";
 
 /** The client's socket owner against a real server on 127.0.0.1: seats, rejections, drops, kicks. */
 
 let server: RunningServer;
 let connection: GameConnection;
 const others: TestClient[] = [];
-
-function until<T>(store: UseBoundStore<StoreApi<T>>, predicate: (s: T) => boolean, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (predicate(store.getState())) return resolve(store.getState());
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`timed out waiting for ${what}`));
-    }, 10_000);
-    const unsubscribe = store.subscribe((s) => {
-      if (!predicate(s)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(s);
-    });
-  });
-}
 
 const noticeTexts = () => useNoticeStore.getState().notices.map((n) => n.text);
 
