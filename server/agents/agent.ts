@@ -16,6 +16,8 @@ export interface BotView {
   maxClueWords: number;
   /** A deterministic seed for this decision (room seed + round + seat): bots are reproducible. */
   seed: string;
+  /** The table chat said so far, oldest first (what a player reads before speaking). */
+  chat?: string[];
 }
 
 /** A decision and where it came from, for the game log. */

@@ -24,9 +24,18 @@ const MAX_QUOTED_CHARS = 40;
  * no clue, a clue too long to quote, or (defensively, since every clue passed the table's check) a line
  * that would hold a grid word.
  */
-export function suspicionLine(clue: string | undefined, words: readonly string[], seed: string): string | null {
+export function suspicionLine(clue: string | undefined, words: readonly string[], seed: string, said: readonly string[] = []): string | null {
   if (!clue || clue.length > MAX_QUOTED_CHARS) return null;
-  const template = SUSPICION_LINES[seededRng(`${seed}/discussion`).int(SUSPICION_LINES.length)];
-  const line = template.replace("{clue}", clue);
+  // Starting from the seeded phrasing, the first one nobody has used in the chat yet: two bots saying the
+  // very same sentence would read like machines.
+  const start = seededRng(`${seed}/discussion`).int(SUSPICION_LINES.length);
+  const fresh = SUSPICION_LINES.map((_, i) => SUSPICION_LINES[(start + i) % SUSPICION_LINES.length]).find((template) => !said.some((text) => usesTemplate(text, template)));
+  const line = (fresh ?? SUSPICION_LINES[start]).replace("{clue}", clue);
   return findGridWordIn(line, words) === undefined ? line : null;
+}
+
+/** Whether `text` is `template` with some clue in its place. */
+function usesTemplate(text: string, template: string): boolean {
+  const [before, after] = template.split("{clue}");
+  return text.length > before.length + after.length && text.startsWith(before) && text.endsWith(after);
 }

@@ -55,7 +55,7 @@ export function createLexicalBrain(): LexicalBrain {
         self: view.playerId,
       });
       const clue = view.clues.find((c) => c.playerId === top?.playerId)?.text;
-      return suspicionLine(clue, view.words, view.seed);
+      return suspicionLine(clue, view.words, view.seed, view.chat);
     },
     guess(view, options) {
       if (options.length === 0) return view.category;

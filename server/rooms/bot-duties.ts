@@ -47,5 +47,6 @@ export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, se
     maxClueWords: view.settings.clueMaxWords,
     // By seat position, not id: ids are random, and a seeded game must replay identically.
     seed: `${seed}/${view.gameNumber}/${round.number}/${view.seats.findIndex((s) => s.id === seatId)}`,
+    chat: view.chat.map((m) => m.text),
   };
 }

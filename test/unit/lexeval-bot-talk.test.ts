@@ -44,6 +44,10 @@ describe("a lexical bot's discussion line", () => {
     expect(suspicionLine("wool", animal.words, "x")).toBe(suspicionLine("wool", animal.words, "x"));
     expect(suspicionLine("lion tamer", animal.words, "x")).toBeNull();
     expect(suspicionLine(undefined, animal.words, "x")).toBeNull();
+    // A phrasing already said in the chat is not said again while another is left.
+    const said: string[] = [];
+    for (const clue of ["wool", "mane", "hooves", "stripes", "whiskers"]) said.push(suspicionLine(clue, animal.words, "same seed", said)!);
+    expect(new Set(said.map((line, i) => line.replace(["wool", "mane", "hooves", "stripes", "whiskers"][i], "{clue}"))).size).toBe(SUSPICION_LINES.length);
     expect(suspicionLine("a".repeat(41), animal.words, "x")).toBeNull();
   });
 
