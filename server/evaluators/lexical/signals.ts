@@ -39,9 +39,9 @@ export interface JudgeWeights {
  * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
-  combined: { wordNet: 1, vectors: 0.75, spreadFloor: 0.05, category: 0.75, chameleonBeta: 2.5, allyBeta: 3 },
+  combined: { wordNet: 1, vectors: 1.5, spreadFloor: 0.1, category: 0.5, chameleonBeta: 2.5, allyBeta: 3 },
   wordnet: { wordNet: 1, vectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
-  vectors: { wordNet: 0, vectors: 1, spreadFloor: 0.05, category: 0.5, chameleonBeta: 20, allyBeta: 20 },
+  vectors: { wordNet: 0, vectors: 1, spreadFloor: 0.5, category: 0.25, chameleonBeta: 20, allyBeta: 20 },
 };
 
 /** The evaluator id of each variant: the default judge keeps the plain `lexical`. */
