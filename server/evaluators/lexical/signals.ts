@@ -1,8 +1,9 @@
 /**
  * What the lexical judge reads a clue with, and the weights it was fitted with (docs/LEXICAL.md):
- *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w)
+ *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w) + senseVectors · scos(m, w)
  * rel is WordNet relatedness (server/lexicon/relatedness.ts), cos the GloVe cosine of the two
- * phrases (server/lexicon/vectors/word-vectors.ts).
+ * phrases (server/lexicon/vectors/word-vectors.ts), scos the cosine of the clue's vector with the
+ * word's WordNet sense vector in this grid (server/lexicon/sense-vectors.ts).
  *   chameleon  score(w) = Σ_clues sim(clue, w)
  *   ally       score(m) = (sim(m, s) − mean_w sim(m, w)) / (sd_w sim(m, w) + spreadFloor)
  *                       + category · sim(m, category)
@@ -23,6 +24,8 @@ export interface JudgeWeights {
   wordNet: number;
   /** Weight of the vectors' cosine cos(m, w) ∈ [−1, 1]. */
   vectors: number;
+  /** Weight of the cosine of the clue's vector with the word's WordNet sense vector (server/lexicon/sense-vectors.ts). */
+  senseVectors: number;
   /** Added to the spread of a message's similarities over the grid before the ally divides by it, so that a message close to nothing is not read as singling anything out. */
   spreadFloor: number;
   /** Weight of sim(m, category) in the ally's score: how much a topical message counts. */
@@ -35,13 +38,13 @@ export interface JudgeWeights {
 
 /**
  * Fitted by `npm run bench:paper -- --fit` (server/evaluators/lexical/fit-judge.ts): the
- * relative weight of the two signals on the clue fixtures' tuning split, the ally's spread floor and category weight and the two
+ * relative weights of the three signals on the clue fixtures' tuning split, the ally's spread floor and category weight and the two
  * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
-  combined: { wordNet: 1, vectors: 0.75, spreadFloor: 0.05, category: 0.75, chameleonBeta: 2.5, allyBeta: 3 },
-  wordnet: { wordNet: 1, vectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
-  vectors: { wordNet: 0, vectors: 1, spreadFloor: 0.05, category: 0.5, chameleonBeta: 20, allyBeta: 20 },
+  combined: { wordNet: 1, vectors: 1, senseVectors: 1, spreadFloor: 0.1, category: 0.5, chameleonBeta: 2.5, allyBeta: 3 },
+  wordnet: { wordNet: 1, vectors: 0, senseVectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
+  vectors: { wordNet: 0, vectors: 1, senseVectors: 0, spreadFloor: 0.5, category: 0.25, chameleonBeta: 20, allyBeta: 20 },
 };
 
 /** The evaluator id of each variant: the default judge keeps the plain `lexical`. */
