@@ -60,7 +60,8 @@ async function main(): Promise<number> {
       `  spawn to "SNEAK is running": ${(server.readyMs / 1000).toFixed(2)} s; RSS then: ${server.rssBytes === null ? "n/a (no /proc)" : mb(server.rssBytes)}`,
       `lexical judge in a fresh process (tsx included):`,
       `  process start to the first scored clue: ${(judge.processToFirstClueMs / 1000).toFixed(2)} s wall, ${(judge.processCpuToFirstClueMs / 1000).toFixed(2)} s CPU (the first clue itself, cold, loads WordNet and the vectors: ${ms(judge.firstClueMs)}); RSS then: ${mb(judge.rssAfterFirstClueBytes)}`,
-      `  in-game scoring (ally over 6 messages + chameleon single and cumulative), ${judge.clues} new clues on ${judge.clues / 4} grids:`,
+      `  a dealt round's grid prepared (once per round, after the deal's ack): CPU mean ${ms(judge.prepareCpuMeanMs)}`,
+      `  in-game scoring (ally over 6 messages + chameleon single and cumulative), ${judge.clues} new clues on ${judge.clues / 4} prepared grids:`,
       `    wall: median ${ms(judge.medianMs)}, mean ${ms(judge.meanMs)}, p95 ${ms(judge.p95Ms)}, max ${ms(judge.maxMs)} a clue; CPU: mean ${ms(judge.cpuMeanMs)} a clue  (target ≤ ${TARGET_MS_PER_CLUE} ms: ${judge.cpuMeanMs <= TARGET_MS_PER_CLUE ? "met" : "NOT met"}, on CPU time); RSS after: ${mb(judge.rssBytes)}`,
     ];
     process.stdout.write(`${more.join("\n")}\n`);

@@ -26,6 +26,7 @@ export interface JudgeCost {
   maxMs: number;
   meanMs: number;
   cpuMeanMs: number;
+  prepareCpuMeanMs: number;
   processCpuToFirstClueMs: number;
   rssAfterFirstClueBytes: number;
   rssBytes: number;

@@ -715,7 +715,10 @@ export class Room {
     const from = old ? old.clues.length : 0;
     const key = this.roundKey(after, round);
     // Remember the grid the chameleon saw while clues were given (the hidden-grid variant hides it at the guess).
-    if (!this.gridSeen.has(key)) this.gridSeen.set(key, round.card.words.slice());
+    if (!this.gridSeen.has(key)) {
+      this.gridSeen.set(key, round.card.words.slice());
+      this.scoring.prepare(round.card.category, round.card.words);
+    }
     for (let index = from; index < round.clues.length; index++) this.scoring.enqueue(key, this.clueJob(after, round, index));
   }
 

@@ -25,5 +25,6 @@ export function renewingEvaluator(create: () => Evaluator, cooldownMs = 60_000, 
     id: inner.id,
     ally: (query) => call((e) => e.ally(query)),
     chameleon: (query) => call((e) => e.chameleon(query)),
+    prepare: (category, words) => inner.prepare?.(category, words),
   };
 }

@@ -47,6 +47,29 @@ export class RoomScoring {
     });
   }
 
+  /**
+   * A round was dealt: let the judges do their grid work now, in the queue's turn, after the deal's ack and
+   * snapshots have gone out (setImmediate), so that the clues to come cost less to score.
+   */
+  prepare(category: string, words: readonly string[]): void {
+    if (this.disposed || !this.evaluators.some((e) => e.prepare)) return;
+    this.queue = this.queue.then(
+      () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            for (const evaluator of this.evaluators) {
+              try {
+                if (!this.disposed) evaluator.prepare?.(category, words);
+              } catch (error) {
+                this.log(`preparing a grid (${evaluator.id}) failed: ${error instanceof Error ? error.message : String(error)}`);
+              }
+            }
+            resolve();
+          }),
+        ),
+    );
+  }
+
   /** From now on this round's scores may be shown to everyone: returns those already computed. */
   reveal(roundKey: string): RevealedClueScores[] {
     this.revealedRounds.add(roundKey);

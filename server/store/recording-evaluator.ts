@@ -23,6 +23,7 @@ export function recordingEvaluator(inner: Evaluator, record: (call: EvaluatorCal
     id: inner.id,
     ally: (query) => call("ally", query, () => inner.ally(query)),
     chameleon: (query) => call("chameleon", query, () => inner.chameleon(query)),
+    prepare: (category, words) => inner.prepare?.(category, words),
   };
 }
 

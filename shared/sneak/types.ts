@@ -66,6 +66,11 @@ export interface Evaluator {
   readonly id: string;
   ally(query: AllyQuery): Promise<Judgement>;
   chameleon(query: ChameleonQuery): Promise<Judgement>;
+  /**
+   * Optional: do the work that depends only on the grid now (a game calls it when a round is dealt), so
+   * that scoring each clue later costs less. Never changes an answer.
+   */
+  prepare?(category: string, words: readonly string[]): void;
 }
 
 /** A message generator's output for one instance. */

@@ -90,4 +90,15 @@ describe("the judge's three builds", () => {
     const second = [...queries].reverse().map((q) => fresh.chameleonJudgement(q).probabilities).reverse();
     expect(second).toEqual(first);
   });
+
+  it("answers the same whether or not a grid was prepared at the deal", () => {
+    const bird = entry("bird");
+    const query = { category: "bird", options: bird.words, clues: ["nest"] };
+    const ally = { category: "bird", words: bird.words, secret: bird.words[0], options: ["nest", ...bird.decoys.slice(0, 5)] };
+    const cold = createLexicalEvaluator();
+    const before = [cold.chameleonJudgement(query).probabilities, cold.allyJudgement(ally).probabilities];
+    const prepared = createLexicalEvaluator();
+    prepared.prepare("bird", bird.words);
+    expect([prepared.chameleonJudgement(query).probabilities, prepared.allyJudgement(ally).probabilities]).toEqual(before);
+  });
 });

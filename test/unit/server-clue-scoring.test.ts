@@ -147,6 +147,23 @@ describe("in-game clue scoring", () => {
     expect(second.cumulativeLeakage).toBeCloseTo((0.3 - 1 / 12) / (1 - 1 / 12), 12);
   });
 
+  it("lets the judges prepare a dealt grid before its clues, after the current turn, and a failing preparation costs no score", async () => {
+    const calls: string[] = [];
+    const preparing: Evaluator = { ...knownJudge("a", 0.6, 0.3), prepare: (category, words) => void calls.push(`prepare ${category}: ${words.length}`) };
+    const failing: Evaluator = { ...knownJudge("b", 0.6, 0.3), prepare: () => { throw new Error("no grid"); } };
+    const logged: string[] = [];
+    const scoring = new RoomScoring([preparing, failing], () => {}, (line) => logged.push(line));
+    scoring.prepare("fruit", ["apple", "pear"]);
+    // Not on the dealing command's own turn.
+    expect(calls).toEqual([]);
+    scoring.enqueue("1/1", job);
+    await scoring.settled();
+    scoring.reveal("1/1");
+    expect(calls).toEqual(["prepare fruit: 2"]);
+    expect(logged.some((line) => line.includes("preparing a grid (b) failed: no grid"))).toBe(true);
+    expect(scoring.revealedScores("1/1")[0].perEvaluator.map((e) => e.failure)).toEqual([undefined, undefined]);
+  });
+
   it("holds a round's scores until the round is revealed", async () => {
     const landed: string[] = [];
     const scoring = new RoomScoring([knownJudge("a", 0.6, 0.3)], (key) => landed.push(key));

@@ -34,6 +34,7 @@ export const DEFAULT_ALLY_BETA = FITTED_WEIGHTS.combined.allyBeta;
 
 export interface LexicalEvaluator extends Evaluator {
   readonly signals: JudgeSignals;
+  prepare(category: string, words: readonly string[]): void;
   readonly weights: Readonly<JudgeWeights>;
   readonly chameleonBeta: number;
   readonly allyBeta: number;
@@ -120,6 +121,12 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
     chameleonBeta: weights.chameleonBeta,
     allyBeta: weights.allyBeta,
     similarity: (category, words, clue, word) => sim(gridOf(category, words), clue, word),
+    prepare(category, words) {
+      // The grid's sense weights and every word's sense vector, cached with the grid (and the category's, for the ally).
+      const grid = gridOf(category, words);
+      if (!grid || weights.senseVectors === 0) return;
+      for (const word of [...words, category]) senseVectors().of(word.toLowerCase(), grid);
+    },
     ally: async (query) => allyJudgement(query),
     chameleon: async (query) => chameleonJudgement(query),
     allyJudgement,
