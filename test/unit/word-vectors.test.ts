@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
-import { buildVectorTable } from "../../server/lexicon/vectors/build-vectors";
+import { allButTheTop, buildVectorTable } from "../../server/lexicon/vectors/build-vectors";
 import { defaultVectorPath, WordVectors } from "../../server/lexicon/vectors/word-vectors";
 
 const vectors = WordVectors.load();
@@ -28,6 +28,15 @@ describe("the committed word-vector table (data/word-vectors.bin)", () => {
     expect(cos("carrot", "rabbit")).toBeGreaterThan(cos("carrot", "giraffe"));
     expect(cos("kitten", "cat")).toBeGreaterThan(cos("kitten", "cow") + 0.1);
     expect(cos("birthday", "happy")).toBeGreaterThan(cos("birthday", "depressed") + 0.2);
+  });
+
+  it("has the common directions removed: unrelated words average a cosine near 0, and frequency no longer outranks meaning", () => {
+    const words = ["dog", "piano", "river", "justice", "yellow", "engine", "bread", "mountain", "theory", "shirt", "election", "guitar", "winter", "doctor", "sugar", "castle"];
+    const pairs = words.flatMap((a, i) => words.slice(i + 1).map((b) => vectors.cosine(a, b)!));
+    // Raw GloVe 6B 100d averages about 0.21 on these pairs.
+    expect(Math.abs(pairs.reduce((s, x) => s + x, 0) / pairs.length)).toBeLessThan(0.06);
+    expect(vectors.cosine("salty", "ocean")!).toBeGreaterThan(vectors.cosine("large", "ocean")!);
+    expect(vectors.cosine("mind", "psychology")!).toBeGreaterThan(vectors.cosine("mind", "history")!);
   });
 
   it("reads phrases as the mean of their tokens, finds plurals by their singular, and has no vector for unknown words", () => {
@@ -56,13 +65,29 @@ describe("the table builder", () => {
   };
 
   it("writes a file the reader reads back, keeping only lower-case alphabetic words, with cosines close to the source's", () => {
-    const table = new WordVectors(buildVectorTable(source, new Set()));
+    const table = new WordVectors(buildVectorTable(source, new Set(), 0));
     expect(table.count).toBe(5);
     expect(table.has("Dog")).toBe(false);
     expect(table.has("x-ray")).toBe(false);
     const exact = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0) / Math.hypot(...a) / Math.hypot(...b);
     expect(table.cosine("cat", "dog")!).toBeCloseTo(exact(source.vectors.cat, source.vectors.dog), 2);
     expect(table.cosine("zebra", "the")!).toBeCloseTo(exact(source.vectors.zebra, source.vectors.the), 2);
+  });
+
+  it("removes the mean and the top principal directions (all-but-the-top)", () => {
+    // Every row is a shared offset plus a large component along (1, 1, 0, 0) plus a small one along the last two axes.
+    const rows = [
+      [13, 12, 0.3, 0],
+      [7, 8, 0, 0.4],
+      [-5, -4, -0.2, 0.1],
+      [11, 12, 0.1, -0.3],
+      [-1, -2, -0.2, -0.2],
+    ].map((r) => r.map((x) => x + 1));
+    const out = allButTheTop(rows, 4, 1);
+    for (let d = 0; d < 4; d++) expect(Math.abs(out.reduce((s, r) => s + r[d], 0))).toBeLessThan(1e-9);
+    // What is left is orthogonal to the dominant direction, which the raw rows are not.
+    for (const r of out) expect(Math.abs(r[0] + r[1])).toBeLessThan(0.05);
+    expect(allButTheTop(rows, 4, 0)).toEqual(rows);
   });
 
   it("is deterministic: the same source gives the same bytes", () => {

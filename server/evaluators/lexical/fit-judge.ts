@@ -20,6 +20,7 @@ import { invalidReasonOf } from "../../benchmark/message-validity";
 import { createBuiltinGenerator } from "../../generators/index";
 import { getRelatedness, type Relatedness } from "../../lexicon/relatedness";
 import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
+import { SenseVectors } from "../../lexicon/sense-vectors";
 import { BASELINES, PAPER_TABLE2, type Baseline } from "../../benchmark/paper-figures";
 import { categorySplitOf } from "./category-split";
 import type { ClueFixture } from "./clue-fixtures";
@@ -40,10 +41,14 @@ export interface MessageSignals {
   /** Per ally option, its rel and cos with every grid word (for other ally formulas). */
   relWords: number[][];
   cosWords: number[][];
+  /** The same with the grid words' sense vectors (sense-vectors.ts). */
+  senseWords: number[][];
+  senseToCategory: number[];
 }
 
 export function signalsOf(r: Relatedness, v: WordVectors, category: string, words: readonly string[], secret: string, allyOptions: readonly string[]): MessageSignals {
   const grid = r.grid(category, words);
+  const senses = senseVectorsOf(r, v);
   const cos = (a: string, b: string) => v.cosine(a.toLowerCase(), b.toLowerCase()) ?? 0;
   const message = allyOptions[0];
   const relToSecret: number[] = [];
@@ -54,7 +59,11 @@ export function signalsOf(r: Relatedness, v: WordVectors, category: string, word
   const cosToCategory: number[] = [];
   const relWords: number[][] = [];
   const cosWords: number[][] = [];
+  const senseWords: number[][] = [];
+  const senseToCategory: number[] = [];
   for (const option of allyOptions) {
+    senseWords.push(words.map((w) => senses.cosine(option, w, grid)));
+    senseToCategory.push(senses.cosine(option, category, grid));
     relWords.push(words.map((w) => r.rel(option, w, grid)));
     cosWords.push(words.map((w) => cos(option, w)));
     relToCategory.push(r.rel(option, category, grid));
@@ -64,7 +73,7 @@ export function signalsOf(r: Relatedness, v: WordVectors, category: string, word
     relMean.push(words.reduce((s, w) => s + r.rel(option, w, grid), 0) / words.length);
     cosMean.push(words.reduce((s, w) => s + cos(option, w), 0) / words.length);
   }
-  return { rel: words.map((w) => r.rel(message, w, grid)), cos: words.map((w) => cos(message, w)), secret: words.indexOf(secret), relToSecret, relMean, cosToSecret, cosMean, relToCategory, cosToCategory, relWords, cosWords };
+  return { rel: words.map((w) => r.rel(message, w, grid)), cos: words.map((w) => cos(message, w)), secret: words.indexOf(secret), relToSecret, relMean, cosToSecret, cosMean, relToCategory, cosToCategory, relWords, cosWords, senseWords, senseToCategory };
 }
 
 function softmaxAt(scores: readonly number[], beta: number, index: number): { p: number; top1: number } {
@@ -75,12 +84,12 @@ function softmaxAt(scores: readonly number[], beta: number, index: number): { p:
 }
 
 export function judgeOutcome(s: MessageSignals, w: JudgeWeights): { pCham: number; chamTop1: number; pAlly: number; allyTop1: number; utility: number; leakage: number } {
-  const cham = s.rel.map((rel, i) => w.wordNet * rel + w.vectors * s.cos[i]);
+  const cham = s.rel.map((rel, i) => w.wordNet * rel + w.vectors * s.cos[i] + w.senseVectors * s.senseWords[0][i]);
   const ally = s.relWords.map((rels, i) => {
-    const sims = rels.map((rel, j) => w.wordNet * rel + w.vectors * s.cosWords[i][j]);
+    const sims = rels.map((rel, j) => w.wordNet * rel + w.vectors * s.cosWords[i][j] + w.senseVectors * s.senseWords[i][j]);
     const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
     const spread = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
-    const topical = w.category * (w.wordNet * s.relToCategory[i] + w.vectors * s.cosToCategory[i]);
+    const topical = w.category * (w.wordNet * s.relToCategory[i] + w.vectors * s.cosToCategory[i] + w.senseVectors * s.senseToCategory[i]);
     return Math.round(((sims[s.secret] - mean) / (spread + w.spreadFloor) + topical) * 1e9) / 1e9;
   });
   const c = softmaxAt(cham, w.chameleonBeta, s.secret);
@@ -118,6 +127,15 @@ export async function baselineSignals(dataset: Dataset, seed = 0, r = getRelated
   return out;
 }
 
+const senseVectorModels = new WeakMap<Relatedness, WeakMap<WordVectors, SenseVectors>>();
+function senseVectorsOf(r: Relatedness, v: WordVectors): SenseVectors {
+  let byTable = senseVectorModels.get(r);
+  if (!byTable) senseVectorModels.set(r, (byTable = new WeakMap()));
+  let model = byTable.get(v);
+  if (!model) byTable.set(v, (model = new SenseVectors(r, v)));
+  return model;
+}
+
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 export function fixtureObjective(rows: readonly MessageSignals[], w: JudgeWeights): { chamTop1: number; allyTop1: number } {
@@ -151,24 +169,26 @@ function gaps(means: Record<Baseline, { utility: number; leakage: number }>): { 
 }
 
 export const RATIO_GRID = [0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
+export const SENSE_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
 export const SPREAD_FLOOR_GRID = [0.05, 0.1, 0.2, 0.3, 0.5, 1];
 export const CATEGORY_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5];
 export const BETA_GRID = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20];
 
 export function fitJudge(signals: JudgeSignals, fixtures: readonly MessageSignals[], baselines: Record<Baseline, MessageSignals[]>, log: (line: string) => void = () => {}): JudgeWeights {
-  const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, spreadFloor: 0.2, category: 0, chameleonBeta: 2, allyBeta: 2 };
+  const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, senseVectors: 0, spreadFloor: 0.2, category: 0, chameleonBeta: 2, allyBeta: 2 };
   // 1. The signals' ratio on the fixtures, by log likelihood of the secret (chameleon) and the clue
   // (fully centred ally), each ratio at its best β: smoother than top-1 on a few hundred clues.
   let ranking = { logLoss: Infinity, weights: base };
-  for (const ratio of signals === "combined" ? RATIO_GRID : [base.vectors]) {
+  for (const ratio of signals === "combined" ? RATIO_GRID : [base.vectors])
+  for (const senseVectors of signals === "combined" ? SENSE_GRID : [0]) {
     for (const beta of BETA_GRID) {
-      const w = { ...base, vectors: ratio, chameleonBeta: beta, allyBeta: beta };
+      const w = { ...base, vectors: ratio, senseVectors, chameleonBeta: beta, allyBeta: beta };
       const logLoss = fixtureLogLoss(fixtures, w);
       if (logLoss < ranking.logLoss - 1e-9) ranking = { logLoss, weights: w };
     }
   }
   const { chamTop1, allyTop1 } = fixtureObjective(fixtures, ranking.weights);
-  log(`${signals}: vectors ${ranking.weights.vectors} × WordNet ${ranking.weights.wordNet} (fixture tune split: log loss ${ranking.logLoss.toFixed(4)}; chameleon top-1 ${(100 * chamTop1).toFixed(1)}%, ally ${(100 * allyTop1).toFixed(1)}%)`);
+  log(`${signals}: vectors ${ranking.weights.vectors}, sense vectors ${ranking.weights.senseVectors} × WordNet ${ranking.weights.wordNet} (fixture tune split: log loss ${ranking.logLoss.toFixed(4)}; chameleon top-1 ${(100 * chamTop1).toFixed(1)}%, ally ${(100 * allyTop1).toFixed(1)}%)`);
   // 2. Calibration on the tuning categories: the chameleon's β moves only Leakage; the ally's weights only Utility.
   let chameleon = { weights: ranking.weights, gap: Infinity };
   for (const chameleonBeta of BETA_GRID) {

@@ -8,6 +8,7 @@
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../../shared/sneak/types";
 import { getRelatedness, type Grid, type Relatedness } from "../../lexicon/relatedness";
 import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
+import { SenseVectors } from "../../lexicon/sense-vectors";
 import { FITTED_WEIGHTS, JUDGE_IDS, signalsOfSpec, type JudgeSignals, type JudgeWeights } from "./signals";
 import { standardisedSoftmax } from "./softmax";
 
@@ -69,11 +70,16 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
   // Lower-cased phrases, as the relatedness model keys them; a missing vector counts as unrelated.
   const cosine = (a: string, b: string) => vectors().cosine(a.toLowerCase(), b.toLowerCase()) ?? 0;
 
-  const gridOf = (category: string, words: readonly string[]): Grid | null => (weights.wordNet !== 0 ? relatedness().grid(category, words) : null);
+  let senseModel: SenseVectors | undefined;
+  const senseVectors = () => (senseModel ??= new SenseVectors(relatedness(), vectors()));
+
+  const gridOf = (category: string, words: readonly string[]): Grid | null =>
+    weights.wordNet !== 0 || weights.senseVectors !== 0 ? relatedness().grid(category, words) : null;
   const sim = (grid: Grid | null, clue: string, word: string): number => {
     let score = 0;
-    if (grid) score += weights.wordNet * relatedness().rel(clue, word, grid);
+    if (grid && weights.wordNet !== 0) score += weights.wordNet * relatedness().rel(clue, word, grid);
     if (weights.vectors !== 0) score += weights.vectors * cosine(clue, word);
+    if (grid && weights.senseVectors !== 0) score += weights.senseVectors * senseVectors().cosine(clue, word, grid);
     return score;
   };
 

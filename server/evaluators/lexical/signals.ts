@@ -23,6 +23,8 @@ export interface JudgeWeights {
   wordNet: number;
   /** Weight of the vectors' cosine cos(m, w) ∈ [−1, 1]. */
   vectors: number;
+  /** Weight of the cosine of the clue's vector with the word's WordNet sense vector (server/lexicon/sense-vectors.ts). */
+  senseVectors: number;
   /** Added to the spread of a message's similarities over the grid before the ally divides by it, so that a message close to nothing is not read as singling anything out. */
   spreadFloor: number;
   /** Weight of sim(m, category) in the ally's score: how much a topical message counts. */
@@ -39,9 +41,9 @@ export interface JudgeWeights {
  * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
-  combined: { wordNet: 1, vectors: 0.75, spreadFloor: 0.05, category: 0.75, chameleonBeta: 2.5, allyBeta: 3 },
-  wordnet: { wordNet: 1, vectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
-  vectors: { wordNet: 0, vectors: 1, spreadFloor: 0.05, category: 0.5, chameleonBeta: 20, allyBeta: 20 },
+  combined: { wordNet: 1, vectors: 1, senseVectors: 1, spreadFloor: 0.1, category: 0.5, chameleonBeta: 2.5, allyBeta: 3 },
+  wordnet: { wordNet: 1, vectors: 0, senseVectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
+  vectors: { wordNet: 0, vectors: 1, senseVectors: 0, spreadFloor: 0.5, category: 0.25, chameleonBeta: 20, allyBeta: 20 },
 };
 
 /** The evaluator id of each variant: the default judge keeps the plain `lexical`. */
