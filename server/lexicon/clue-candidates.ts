@@ -106,7 +106,7 @@ const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
-const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors" };
+const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
 
 export interface CandidateOptions {
   avoid?: readonly string[];
@@ -175,6 +175,64 @@ function definitionForms(head: string): string[] {
   return [...forms];
 }
 
+/** Number words a definition states a count with, and what the count becomes as a clue's number. */
+const COUNT_WORDS = new Set(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "hundred"]);
+
+/** The counted noun of a definition's "<n>-<x>ed" or "<n> (equal) <x>s" as a plural: "eight-sided" → "eight sides", "four equal parts" → "four parts". */
+function countedAttribute(r: Relatedness, count: string, next: string | undefined): string | undefined {
+  if (!next) return undefined;
+  const stem = next.endsWith("ed") ? (r.wordNet.baseForms(next.slice(0, -2), "n")[0] ?? r.wordNet.baseForms(next.slice(0, -1), "n")[0]) : r.wordNet.baseForms(next, "n")[0];
+  if (!stem || STOPWORDS.has(stem)) return undefined;
+  return `${count} ${stem.endsWith("s") ? stem : `${stem}s`}`;
+}
+
+/**
+ * Attributes a definition states that set a thing apart from its kind: counts ("eight sides") and colours
+ * (an adjective of the definition whose noun is a colour: "white", "green", "yellow").
+ */
+export function attributesOf(r: Relatedness, definition: string): string[] {
+  const tokens = tokensOf(definition.replace(/-/g, " "));
+  const out: string[] = [];
+  tokens.forEach((token, i) => {
+    if (COUNT_WORDS.has(token) && !(token === "one" && tokens[i + 1] === "of")) {
+      const next = tokens[i + 1] === "equal" ? tokens[i + 2] : tokens[i + 1];
+      const attribute = countedAttribute(r, token, next);
+      if (attribute) out.push(attribute);
+    } else if (isColour(r, token)) out.push(token);
+  });
+  return out;
+}
+
+/** A colour term: one of whose noun senses falls under WordNet's chromatic or achromatic colour. */
+function isColour(r: Relatedness, word: string): boolean {
+  if (STOPWORDS.has(word) || r.wordNet.synsetsOf(word, "a").length === 0) return false;
+  return r.wordNet.synsetsOf(word, "n").slice(0, 2).some((sense) => [...r.links.ancestors(sense, false)].some((id) => COLOUR_LEMMAS.some((l) => r.wordNet.synset(id).lemmas.includes(l))));
+}
+const COLOUR_LEMMAS = ["chromatic color", "achromatic color"];
+
+/** Share of the grid's words a clue must cover (be a kind or part of) to fit them all alike. */
+const WHOLE_GRID_SHARE = 0.5;
+
+/**
+ * Whether a clue fits the grid's words alike, so says nothing about the secret: a word of the category's own
+ * name ("week" for monday in "day of the week", "dog" in "breed of dog"), or a thing that most grid words
+ * are kinds or parts of ("digit" for seven among numbers).
+ */
+export function fitsWholeGrid(r: Relatedness, grid: Grid, clue: string): boolean {
+  const categoryWords = new Set(contentTokensOf(grid.category).flatMap((t) => [t, ...r.wordNet.baseForms(t, "n")]));
+  const tokens = tokensOf(clue);
+  if (tokens.some((t) => categoryWords.has(t) || r.wordNet.baseForms(t, "n").some((b) => categoryWords.has(b)))) return true;
+  for (const synset of r.wordNet.synsetsOf(clue, "n").slice(0, 2)) {
+    let covered = 0;
+    for (const word of grid.words) {
+      const head = r.terms.of(word).at(-1);
+      if (head?.senses.some((s) => s.id !== synset.id && r.links.ancestors(s, grid.throughParts).has(synset.id))) covered++;
+    }
+    if (covered >= Math.max(2, WHOLE_GRID_SHARE * grid.words.length)) return true;
+  }
+  return false;
+}
+
 /**
  * Clues the lexical bot may say for a secret, each legal for the grid and sounding like a player:
  * - WordNet neighbours of the secret's category-fitting senses (hypernyms, hyponyms, parts and wholes,
@@ -199,8 +257,9 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (secretForms.has(clean)) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
-      if (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean)) return;
+      if (source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
+      if (fitsWholeGrid(r, grid, clean)) return;
     }
     byText.set(clean, { text: clean, source, prior });
   };
@@ -293,6 +352,23 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
+  }
+  // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
+  // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the
+  // one that sets the secret apart from the grid.
+  for (const { synset, weight } of senses) {
+    for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
+  }
+  // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
+  // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
+  if (options.relaxed && byText.size === 0) {
+    for (const { word, cosine } of neighbours) {
+      if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
+      if (r.wordNet.baseForms(word, "n").length === 0 || readsAsAdjective(r, word)) continue;
+      // Some link in WordNet, in the grid's sense, however weak: "homer" for seventh is baseball's seventh.
+      if (r.rel(word, secret, grid) <= 0) continue;
+      offer(word, "vectors", 0.25 * cosine);
+    }
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
   const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));
