@@ -61,7 +61,8 @@ const PARTICIPLE_MIN_VERB_TAGS = 8;
  * plurals, which definitions use as nouns ("leaves") even where the verb is the commoner word.
  */
 function readsAsParticiple(r: Relatedness, token: string): boolean {
-  if (!/(ing|ed)$/.test(token)) return false;
+  // Irregular participles too ("bent", "worn"), but not plurals ("leaves" is not the verb leave).
+  if (token.endsWith("s")) return false;
   const verbs = r.wordNet.baseForms(token, "v");
   if (!verbs.some((base) => base !== token)) return false;
   const tagged = (bases: string[], pos: "n" | "a" | "v") => Math.max(0, ...bases.map((base) => r.wordNet.tagCount(base, pos)));
@@ -161,6 +162,8 @@ function sharesStem(clue: string, word: string): boolean {
       let shared = 0;
       while (shared < Math.min(a.length, b.length) && a[shared] === b[shared]) shared++;
       if (shared >= 4 && shared >= Math.min(a.length, b.length) / 2) return true;
+      // One spelt inside the other and most of it ("biography" in autobiography; not "berry" in blueberries).
+      if (Math.min(a.length, b.length) >= 5 && Math.min(a.length, b.length) >= 0.6 * Math.max(a.length, b.length) && (a.includes(b) || b.includes(a))) return true;
     }
   }
   return false;

@@ -11,6 +11,7 @@ import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candida
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
+import { getWordVectors } from "./vectors/word-vectors";
 
 /** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
 const ASSUMED_DECOYS = 5;
@@ -113,11 +114,20 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     // would mislead the other informed players, and get its giver voted out.
     // And a clue that fits every word alike ("week" for monday, "dog" for pug) says nothing about the secret:
     // below SPECIFIC_SHARE times chance, it counts for a quarter.
-    const specific = pCham >= SPECIFIC_SHARE / words.length ? 1 : UNSPECIFIC_FACTOR;
+    // So does a clue people use nearer the category than the secret ("flesh" for melon among fruit, "claw" for vulture).
+    const specific = pCham >= SPECIFIC_SHARE / words.length && !nearerCategory(request.category, request.secret, candidate.text) ? 1 : UNSPECIFIC_FACTOR;
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
     return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
+}
+
+/** Whether the vectors put a clue nearer the category's name than the secret: then it describes the kind, not the thing. */
+function nearerCategory(category: string, secret: string, clue: string): boolean {
+  const vectors = getWordVectors();
+  const toCategory = vectors.cosine(clue, category);
+  const toSecret = vectors.cosine(clue, secret);
+  return toCategory !== undefined && toSecret !== undefined && toCategory > toSecret;
 }
 
 /**
