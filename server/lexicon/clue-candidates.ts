@@ -100,6 +100,8 @@ const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 const VERB_SHARE = 3;
 /** Lexicographer files whose members are only described by the words of their definitions. */
 const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
+/** GloVe cosine a last-resort neighbour needs: lower than MIN_NEIGHBOUR_COSINE, as nothing else is left. */
+const LAST_RESORT_COSINE = 0.35;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
@@ -225,7 +227,8 @@ export function fitsWholeGrid(r: Relatedness, grid: Grid, clue: string): boolean
   const categoryWords = new Set(contentTokensOf(grid.category).flatMap((t) => [t, ...r.wordNet.baseForms(t, "n")]));
   const tokens = tokensOf(clue);
   if (tokens.some((t) => categoryWords.has(t) || r.wordNet.baseForms(t, "n").some((b) => categoryWords.has(b)))) return true;
-  for (const synset of r.wordNet.synsetsOf(clue, "n").slice(0, 2)) {
+  // Any of its senses: "figure" is a digit only in its ninth.
+  for (const synset of r.wordNet.synsetsOf(clue, "n")) {
     let covered = 0;
     for (const word of grid.words) {
       const head = r.terms.of(word).at(-1);
@@ -365,11 +368,11 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
   // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
   if (options.relaxed && byText.size === 0) {
-    for (const { word, cosine } of neighbours) {
-      if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
-      if (r.wordNet.baseForms(word, "n").length === 0 || readsAsAdjective(r, word)) continue;
-      // Some link in WordNet, in the grid's sense, however weak: "homer" for seventh is baseball's seventh.
-      if (r.rel(word, secret, grid) <= 0) continue;
+    const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+    for (const { word, cosine } of lastResort) {
+      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
+      // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
+      if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
       offer(word, "vectors", 0.25 * cosine);
     }
   }
