@@ -127,7 +127,7 @@ function nearerCategory(category: string, secret: string, clue: string): boolean
   const vectors = getWordVectors();
   const toCategory = vectors.cosine(clue, category);
   const toSecret = vectors.cosine(clue, secret);
-  return toCategory !== undefined && toSecret !== undefined && toCategory > toSecret;
+  return toCategory != null && toSecret != null && toCategory > toSecret;
 }
 
 /**
