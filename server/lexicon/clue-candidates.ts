@@ -87,13 +87,13 @@ const MAX_DEFINED_BY_SYNSETS = 60;
 /** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
 const SENSE_SHARE_OF_BEST = 0.8;
 /** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig and "dry" for nail varnish do not. */
-const MIN_GLOSS_WORD_COSINE = 0.3;
+const MIN_GLOSS_WORD_COSINE = 0.25;
 /** GloVe cosine with the secret a thing defined by it needs: a definition may mention the secret in passing ("the second Monday in October"). */
-const MIN_DEFINED_BY_COSINE = 0.45;
+const MIN_DEFINED_BY_COSINE = 0.33;
 /** GloVe cosine with the secret a WordNet neighbour other than a hyponym needs: "figure" for seven passes, "moment" for variance (0.13) does not. */
 const MIN_RELATION_COSINE = 0.18;
 /** GloVe cosine a vector neighbour needs: the nearest words of a rare word ("bluebird") are noise. */
-const MIN_NEIGHBOUR_COSINE = 0.45;
+const MIN_NEIGHBOUR_COSINE = 0.4;
 /** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02; "cat" for squirrel is too weak). */
 const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 /** How many times more often a word must be tagged as a verb than as a noun or adjective to read as a verb. */

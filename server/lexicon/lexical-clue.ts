@@ -17,6 +17,10 @@ import { getWordVectors } from "./vectors/word-vectors";
 const ASSUMED_DECOYS = 5;
 /** How many of the best-fitting candidates a chameleon chooses among (at random), so it is not predictable. */
 const CHAMELEON_CHOICES = 3;
+/** How many of a chameleon's candidates (the best by WordNet fit) the judge reads once there are clues to match. */
+const CHAMELEON_JUDGED = 12;
+/** Share of the best candidate's fit a chameleon's clue needs to be among its choices. */
+const CHAMELEON_FIT_SHARE = 0.5;
 
 export interface ClueRequest {
   category: string;
@@ -180,10 +184,23 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
     }
   }
   const fitOf = (text: string) => words.reduce((sum, word, i) => sum + posterior[i] * r.rel(text, word, grid), 0);
-  const ranked = [...pool.values()]
+  const byRelatedness = [...pool.values()]
     .map((c) => ({ text: c.text, fit: fitOf(c.text) }))
     .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
-  const top = ranked.slice(0, CHAMELEON_CHOICES);
+  // The best few by WordNet are read by the judge, as the other players will read them: the clue should point
+  // where the clues so far point ("purr" fits the cats alike in WordNet but, read against the grid, says cat).
+  const judged =
+    request.earlierClues.length === 0
+      ? byRelatedness
+      : byRelatedness
+          .slice(0, CHAMELEON_JUDGED)
+          .map(({ text }) => {
+            const p = judge().chameleonJudgement({ category: request.category, options: words, clues: [text] }).probabilities;
+            return { text, fit: words.reduce((sum, _, i) => sum + posterior[i] * p[i], 0) };
+          })
+          .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
+  // Only clues that fit the consensus about as well as the best: a far worse one would give the chameleon away.
+  const top = judged.filter((c) => c.fit >= CHAMELEON_FIT_SHARE * (judged[0]?.fit ?? 0)).slice(0, CHAMELEON_CHOICES);
   if (top.length === 0) return fallbackClue(request.category, words, [...request.earlierClues, ...(request.avoid ?? [])]);
   return top[rng.int(top.length)].text;
 }

@@ -86,7 +86,8 @@ describe("the lexical bot", () => {
 
   it("ranks its candidates by expected SoftScore (times commonness and the spymaster check), with decoys or without", () => {
     for (const decoys of [undefined, animal.decoys.slice(0, 5)]) {
-      const scored = scoredLexicalClues({ category: "animal", words: animal.words, secret: "lion", decoys });
+      // Elephant has many candidates (herd, trunk, ivory, …), so the order is tested on more than two.
+      const scored = scoredLexicalClues({ category: "animal", words: animal.words, secret: "elephant", decoys });
       expect(scored.length).toBeGreaterThanOrEqual(3);
       for (let i = 1; i < scored.length; i++) expect(scored[i - 1].rank).toBeGreaterThanOrEqual(scored[i].rank);
       for (const c of scored) {
