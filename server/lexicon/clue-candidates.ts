@@ -8,6 +8,7 @@ import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
+import { SenseVectors } from "./sense-vectors";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
@@ -178,6 +179,27 @@ function definitionForms(head: string): string[] {
   const forms = new Set([last, `${last}s`, `${last}es`]);
   if (last.endsWith("y")) forms.add(`${last.slice(0, -1)}ies`);
   return [...forms];
+}
+
+/** Cosine a vector neighbour needs with the secret's sense vector in the grid: "spite" for saw (the verb see) has 0.18. */
+const MIN_NEIGHBOUR_SENSE_COSINE = 0.3;
+
+let senseVectorsOf: { r: Relatedness; model: SenseVectors } | undefined;
+function senseVectors(r: Relatedness): SenseVectors {
+  if (senseVectorsOf?.r !== r) senseVectorsOf = { r, model: new SenseVectors(r, getWordVectors()) };
+  return senseVectorsOf.model;
+}
+
+/**
+ * Whether a vector neighbour is about the secret as the grid means it: near the secret's WordNet sense
+ * vector in this grid (not another sense's company), and nearer the secret than any other grid word
+ * ("competitions" lies nearer other sports than rowing, "double" nearer sixth than seventh).
+ */
+function neighbourPointsAtSecret(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
+  if (senseVectors(r).cosine(word, secret, grid) < MIN_NEIGHBOUR_SENSE_COSINE) return false;
+  const vectors = getWordVectors();
+  const toSecret = vectors.cosine(word, secret) ?? 0;
+  return grid.words.every((other) => other === secret || (vectors.cosine(word, other) ?? 0) < toSecret);
 }
 
 /** Number words a definition states a count with, and what the count becomes as a clue's number. */
@@ -357,6 +379,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
+    if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
   }
   // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
@@ -373,6 +396,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
       // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
       if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
+      if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
       offer(word, "vectors", 0.25 * cosine);
     }
   }
