@@ -287,6 +287,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
       if (source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
+      // Nor a form of the secret's derived words ("angered" for angry, through "anger").
+      if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
     }
     byText.set(clean, { text: clean, source, prior });
@@ -304,6 +306,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     ...synonyms,
     ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
   ]);
+  const derivedForms = weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")).filter((form) => form.length >= 4);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
   const senses = weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight);
