@@ -74,7 +74,8 @@ export class SenseVectors {
       if (v) for (let d = 0; d < sum.length; d++) sum[d] += weight * v[d];
     };
     for (const lemma of synset.lemmas) add(lemma.replace(/_/g, " ").toLowerCase(), this.relatedness.params.glossDefinition);
-    for (const [form, level] of this.relatedness.glosses.of(synset).levels) add(form, level * this.relatedness.forms.idf(form));
+    // Gloss forms are single words: added straight from the table (no phrase cache to fill).
+    for (const [form, level] of this.relatedness.glosses.of(synset).levels) this.vectors.addTo(sum, form, level * this.relatedness.forms.idf(form));
     vector = unit(sum);
     if (this.bySynset.size >= MAX_CACHED_SYNSETS) this.bySynset.clear();
     this.bySynset.set(id, vector);

@@ -91,6 +91,16 @@ export class WordVectors {
     return out;
   }
 
+  /** Adds weight × the unit vector of a single word (or its singular) to `sum`, without caching; false when the table lacks it. */
+  addTo(sum: Float32Array, word: string, weight: number): boolean {
+    const i = this.indexOf(word);
+    if (i === undefined) return false;
+    const scale = weight * this.scales[i];
+    const base = i * this.dims;
+    for (let d = 0; d < this.dims; d++) sum[d] += this.components[base + d] * scale;
+    return true;
+  }
+
   /** The unit-length mean of the phrase's known tokens' vectors, or null when none is known (cached). */
   phraseVector(text: string): Float32Array | null {
     const cached = this.phrases.get(text);
