@@ -1,8 +1,9 @@
 /**
  * What the lexical judge reads a clue with, and the weights it was fitted with (docs/LEXICAL.md):
- *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w)
+ *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w) + senseVectors · scos(m, w)
  * rel is WordNet relatedness (server/lexicon/relatedness.ts), cos the GloVe cosine of the two
- * phrases (server/lexicon/vectors/word-vectors.ts).
+ * phrases (server/lexicon/vectors/word-vectors.ts), scos the cosine of the clue's vector with the
+ * word's WordNet sense vector in this grid (server/lexicon/sense-vectors.ts).
  *   chameleon  score(w) = Σ_clues sim(clue, w)
  *   ally       score(m) = (sim(m, s) − mean_w sim(m, w)) / (sd_w sim(m, w) + spreadFloor)
  *                       + category · sim(m, category)
@@ -37,7 +38,7 @@ export interface JudgeWeights {
 
 /**
  * Fitted by `npm run bench:paper -- --fit` (server/evaluators/lexical/fit-judge.ts): the
- * relative weight of the two signals on the clue fixtures' tuning split, the ally's spread floor and category weight and the two
+ * relative weights of the three signals on the clue fixtures' tuning split, the ally's spread floor and category weight and the two
  * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
