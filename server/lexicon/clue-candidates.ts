@@ -8,6 +8,7 @@ import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
+import { SenseVectors } from "./sense-vectors";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
@@ -61,7 +62,8 @@ const PARTICIPLE_MIN_VERB_TAGS = 8;
  * plurals, which definitions use as nouns ("leaves") even where the verb is the commoner word.
  */
 function readsAsParticiple(r: Relatedness, token: string): boolean {
-  if (!/(ing|ed)$/.test(token)) return false;
+  // Irregular participles too ("bent", "worn"), but not plurals ("leaves" is not the verb leave).
+  if (token.endsWith("s")) return false;
   const verbs = r.wordNet.baseForms(token, "v");
   if (!verbs.some((base) => base !== token)) return false;
   const tagged = (bases: string[], pos: "n" | "a" | "v") => Math.max(0, ...bases.map((base) => r.wordNet.tagCount(base, pos)));
@@ -86,19 +88,21 @@ const MAX_DEFINED_BY_SYNSETS = 60;
 /** Senses of the secret read for candidates: those weighing at least this share of the best-fitting one. */
 const SENSE_SHARE_OF_BEST = 0.8;
 /** GloVe cosine with the secret a definition word or a thing defined by it needs: "grape" for wine passes, "terms" for pig and "dry" for nail varnish do not. */
-const MIN_GLOSS_WORD_COSINE = 0.3;
+const MIN_GLOSS_WORD_COSINE = 0.25;
 /** GloVe cosine with the secret a thing defined by it needs: a definition may mention the secret in passing ("the second Monday in October"). */
-const MIN_DEFINED_BY_COSINE = 0.45;
+const MIN_DEFINED_BY_COSINE = 0.33;
 /** GloVe cosine with the secret a WordNet neighbour other than a hyponym needs: "figure" for seven passes, "moment" for variance (0.13) does not. */
 const MIN_RELATION_COSINE = 0.18;
 /** GloVe cosine a vector neighbour needs: the nearest words of a rare word ("bluebird") are noise. */
-const MIN_NEIGHBOUR_COSINE = 0.45;
+const MIN_NEIGHBOUR_COSINE = 0.4;
 /** WordNet relatedness, in the grid's sense, a vector neighbour needs ("herd" for elephant 0.81; "homer" for sixth 0.02; "cat" for squirrel is too weak). */
 const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 /** How many times more often a word must be tagged as a verb than as a noun or adjective to read as a verb. */
 const VERB_SHARE = 3;
 /** Lexicographer files whose members are only described by the words of their definitions. */
 const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
+/** GloVe cosine a last-resort neighbour needs: lower than MIN_NEIGHBOUR_COSINE, as nothing else is left. */
+const LAST_RESORT_COSINE = 0.35;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
@@ -106,7 +110,7 @@ const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
-const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors" };
+const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
 
 export interface CandidateOptions {
   avoid?: readonly string[];
@@ -161,6 +165,8 @@ function sharesStem(clue: string, word: string): boolean {
       let shared = 0;
       while (shared < Math.min(a.length, b.length) && a[shared] === b[shared]) shared++;
       if (shared >= 4 && shared >= Math.min(a.length, b.length) / 2) return true;
+      // One spelt inside the other and most of it ("biography" in autobiography; not "berry" in blueberries).
+      if (Math.min(a.length, b.length) >= 5 && Math.min(a.length, b.length) >= 0.6 * Math.max(a.length, b.length) && (a.includes(b) || b.includes(a))) return true;
     }
   }
   return false;
@@ -173,6 +179,86 @@ function definitionForms(head: string): string[] {
   const forms = new Set([last, `${last}s`, `${last}es`]);
   if (last.endsWith("y")) forms.add(`${last.slice(0, -1)}ies`);
   return [...forms];
+}
+
+/** Cosine a vector neighbour needs with the secret's sense vector in the grid: "spite" for saw (the verb see) has 0.18. */
+const MIN_NEIGHBOUR_SENSE_COSINE = 0.3;
+
+let senseVectorsOf: { r: Relatedness; model: SenseVectors } | undefined;
+function senseVectors(r: Relatedness): SenseVectors {
+  if (senseVectorsOf?.r !== r) senseVectorsOf = { r, model: new SenseVectors(r, getWordVectors()) };
+  return senseVectorsOf.model;
+}
+
+/**
+ * Whether a vector neighbour is about the secret as the grid means it: near the secret's WordNet sense
+ * vector in this grid (not another sense's company), and nearer the secret than any other grid word
+ * ("competitions" lies nearer other sports than rowing, "double" nearer sixth than seventh).
+ */
+function neighbourPointsAtSecret(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
+  if (senseVectors(r).cosine(word, secret, grid) < MIN_NEIGHBOUR_SENSE_COSINE) return false;
+  const vectors = getWordVectors();
+  const toSecret = vectors.cosine(word, secret) ?? 0;
+  return grid.words.every((other) => other === secret || (vectors.cosine(word, other) ?? 0) < toSecret);
+}
+
+/** Number words a definition states a count with, and what the count becomes as a clue's number. */
+const COUNT_WORDS = new Set(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "hundred"]);
+
+/** The counted noun of a definition's "<n>-<x>ed" or "<n> (equal) <x>s" as a plural: "eight-sided" → "eight sides", "four equal parts" → "four parts". */
+function countedAttribute(r: Relatedness, count: string, next: string | undefined): string | undefined {
+  if (!next) return undefined;
+  const stem = next.endsWith("ed") ? (r.wordNet.baseForms(next.slice(0, -2), "n")[0] ?? r.wordNet.baseForms(next.slice(0, -1), "n")[0]) : r.wordNet.baseForms(next, "n")[0];
+  if (!stem || STOPWORDS.has(stem)) return undefined;
+  return `${count} ${stem.endsWith("s") ? stem : `${stem}s`}`;
+}
+
+/**
+ * Attributes a definition states that set a thing apart from its kind: counts ("eight sides") and colours
+ * (an adjective of the definition whose noun is a colour: "white", "green", "yellow").
+ */
+export function attributesOf(r: Relatedness, definition: string): string[] {
+  const tokens = tokensOf(definition.replace(/-/g, " "));
+  const out: string[] = [];
+  tokens.forEach((token, i) => {
+    if (COUNT_WORDS.has(token) && !(token === "one" && tokens[i + 1] === "of")) {
+      const next = tokens[i + 1] === "equal" ? tokens[i + 2] : tokens[i + 1];
+      const attribute = countedAttribute(r, token, next);
+      if (attribute) out.push(attribute);
+    } else if (isColour(r, token)) out.push(token);
+  });
+  return out;
+}
+
+/** A colour term: one of whose noun senses falls under WordNet's chromatic or achromatic colour. */
+function isColour(r: Relatedness, word: string): boolean {
+  if (STOPWORDS.has(word) || r.wordNet.synsetsOf(word, "a").length === 0) return false;
+  return r.wordNet.synsetsOf(word, "n").slice(0, 2).some((sense) => [...r.links.ancestors(sense, false)].some((id) => COLOUR_LEMMAS.some((l) => r.wordNet.synset(id).lemmas.includes(l))));
+}
+const COLOUR_LEMMAS = ["chromatic color", "achromatic color"];
+
+/** Share of the grid's words a clue must cover (be a kind or part of) to fit them all alike. */
+const WHOLE_GRID_SHARE = 0.5;
+
+/**
+ * Whether a clue fits the grid's words alike, so says nothing about the secret: a word of the category's own
+ * name ("week" for monday in "day of the week", "dog" in "breed of dog"), or a thing that most grid words
+ * are kinds or parts of ("digit" for seven among numbers).
+ */
+export function fitsWholeGrid(r: Relatedness, grid: Grid, clue: string): boolean {
+  const categoryWords = new Set(contentTokensOf(grid.category).flatMap((t) => [t, ...r.wordNet.baseForms(t, "n")]));
+  const tokens = tokensOf(clue);
+  if (tokens.some((t) => categoryWords.has(t) || r.wordNet.baseForms(t, "n").some((b) => categoryWords.has(b)))) return true;
+  // Any of its senses: "figure" is a digit only in its ninth.
+  for (const synset of r.wordNet.synsetsOf(clue, "n")) {
+    let covered = 0;
+    for (const word of grid.words) {
+      const head = r.terms.of(word).at(-1);
+      if (head?.senses.some((s) => s.id !== synset.id && r.links.ancestors(s, grid.throughParts).has(synset.id))) covered++;
+    }
+    if (covered >= Math.max(2, WHOLE_GRID_SHARE * grid.words.length)) return true;
+  }
+  return false;
 }
 
 /**
@@ -199,8 +285,11 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (secretForms.has(clean)) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
-      if (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean)) return;
+      if (source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
+      // Nor a form of the secret's derived words ("angered" for angry, through "anger").
+      if (derivedForms.some((form) => sharesStem(clean, form))) return;
+      if (fitsWholeGrid(r, grid, clean)) return;
     }
     byText.set(clean, { text: clean, source, prior });
   };
@@ -217,6 +306,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     ...synonyms,
     ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
   ]);
+  const derivedForms = weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")).filter((form) => form.length >= 4);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
   const senses = weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight);
@@ -292,7 +382,26 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
+    if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
+  }
+  // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
+  // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the
+  // one that sets the secret apart from the grid.
+  for (const { synset, weight } of senses) {
+    for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
+  }
+  // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
+  // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
+  if (options.relaxed && byText.size === 0) {
+    const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+    for (const { word, cosine } of lastResort) {
+      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
+      // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
+      if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
+      if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
+      offer(word, "vectors", 0.25 * cosine);
+    }
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
   const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));

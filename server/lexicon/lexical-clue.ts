@@ -11,11 +11,16 @@ import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candida
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
+import { getWordVectors } from "./vectors/word-vectors";
 
 /** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
 const ASSUMED_DECOYS = 5;
 /** How many of the best-fitting candidates a chameleon chooses among (at random), so it is not predictable. */
 const CHAMELEON_CHOICES = 3;
+/** How many of a chameleon's candidates (the best by WordNet fit) the judge reads once there are clues to match. */
+const CHAMELEON_JUDGED = 12;
+/** Share of the best candidate's fit a chameleon's clue needs to be among its choices. */
+const CHAMELEON_FIT_SHARE = 0.5;
 
 export interface ClueRequest {
   category: string;
@@ -113,11 +118,20 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     // would mislead the other informed players, and get its giver voted out.
     // And a clue that fits every word alike ("week" for monday, "dog" for pug) says nothing about the secret:
     // below SPECIFIC_SHARE times chance, it counts for a quarter.
-    const specific = pCham >= SPECIFIC_SHARE / words.length ? 1 : UNSPECIFIC_FACTOR;
+    // So does a clue people use nearer the category than the secret ("flesh" for melon among fruit, "claw" for vulture).
+    const specific = pCham >= SPECIFIC_SHARE / words.length && !nearerCategory(request.category, request.secret, candidate.text) ? 1 : UNSPECIFIC_FACTOR;
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
     return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
+}
+
+/** Whether the vectors put a clue nearer the category's name than the secret: then it describes the kind, not the thing. */
+function nearerCategory(category: string, secret: string, clue: string): boolean {
+  const vectors = getWordVectors();
+  const toCategory = vectors.cosine(clue, category);
+  const toSecret = vectors.cosine(clue, secret);
+  return toCategory != null && toSecret != null && toCategory > toSecret;
 }
 
 /**
@@ -170,10 +184,23 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
     }
   }
   const fitOf = (text: string) => words.reduce((sum, word, i) => sum + posterior[i] * r.rel(text, word, grid), 0);
-  const ranked = [...pool.values()]
+  const byRelatedness = [...pool.values()]
     .map((c) => ({ text: c.text, fit: fitOf(c.text) }))
     .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
-  const top = ranked.slice(0, CHAMELEON_CHOICES);
+  // The best few by WordNet are read by the judge, as the other players will read them: the clue should point
+  // where the clues so far point ("purr" fits the cats alike in WordNet but, read against the grid, says cat).
+  const judged =
+    request.earlierClues.length === 0
+      ? byRelatedness
+      : byRelatedness
+          .slice(0, CHAMELEON_JUDGED)
+          .map(({ text }) => {
+            const p = judge().chameleonJudgement({ category: request.category, options: words, clues: [text] }).probabilities;
+            return { text, fit: words.reduce((sum, _, i) => sum + posterior[i] * p[i], 0) };
+          })
+          .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
+  // Only clues that fit the consensus about as well as the best: a far worse one would give the chameleon away.
+  const top = judged.filter((c) => c.fit >= CHAMELEON_FIT_SHARE * (judged[0]?.fit ?? 0)).slice(0, CHAMELEON_CHOICES);
   if (top.length === 0) return fallbackClue(request.category, words, [...request.earlierClues, ...(request.avoid ?? [])]);
   return top[rng.int(top.length)].text;
 }
