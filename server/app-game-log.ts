@@ -1,6 +1,6 @@
 import type express from "express";
 import type { Dataset } from "../shared/sneak/types";
-import type { RestoredRoom } from "./app";
+import type { RestoredRoom } from "./rooms/restored-room";
 import { libraryOf } from "./app";
 import type { RoomObserver } from "./rooms/room";
 import { dataRouter } from "./export/router";

@@ -2,8 +2,7 @@ import type express from "express";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Dataset, Evaluator } from "../shared/sneak/types";
-import type { GameState, TopicCard } from "../shared/game/types";
-import type { Rng } from "../shared/random";
+import type { TopicCard } from "../shared/game/types";
 import { DEFAULT_POOL_MIN_WORDS } from "../shared/game/settings";
 import type { Deck } from "./dataset/deck";
 import type { GameDeps } from "./server-deps";
@@ -16,6 +15,9 @@ import { roomLookupRouter } from "./rooms/room-lookup";
 import { Room, type RoomObserver } from "./rooms/room";
 import { SessionStore } from "./rooms/sessions";
 import type { ClusterNode } from "./cluster/cluster-node";
+import type { RestoredRoom } from "./rooms/restored-room";
+
+export type { RestoredRoom };
 
 export type { GameDeps };
 
@@ -33,17 +35,6 @@ export interface StartOptions {
   routers?: readonly express.RequestHandler[];
   /** One of many game processes (server/cluster, docs/DEPLOY.md); joined once the server listens, left on close. */
   cluster?: ClusterNode;
-}
-
-/** A room as the game log replays it: its code and seed, the replayed state and RNG, its live sessions. */
-export interface RestoredRoom {
-  roomCode: string;
-  seed: string;
-  state: GameState;
-  rng: Rng;
-  sessions: readonly { token: string; playerId: string; spectator: boolean; name?: string }[];
-  /** The game log this room goes on writing to. */
-  logId?: string;
 }
 
 export interface RunningServer {

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { RestoredRoom } from "../app";
+import type { RestoredRoom } from "../rooms/restored-room";
 import type { AddressLimits } from "../rooms/address-limits";
 import { CommandError } from "../rooms/command-error";
 import type { RoomRegistry } from "../rooms/registry";
