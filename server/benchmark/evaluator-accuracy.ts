@@ -7,7 +7,7 @@
  * server/lexicon/relatedness-params.ts); the judge's own weights are fitted by `npm run bench:paper -- --fit`.
  */
 import { Command, Option } from "commander";
-import { CLUE_SETS, readClueFixtures, SPLITS, type ClueFixture } from "../evaluators/lexical/clue-fixtures";
+import { CLUE_SETS, readClueFixtures, SPLITS, tuningFixtures } from "../evaluators/lexical/clue-fixtures";
 import { fixtureOutcomes, summarize, unknownFixtures, type AccuracySummary } from "../evaluators/lexical/fixture-accuracy";
 import { createLexicalEvaluatorForSpec } from "../evaluators/lexical/index";
 import { coordinateSearch } from "../evaluators/lexical/tuning";
@@ -59,7 +59,7 @@ async function report(dataset: Dataset, spec: string, seed: number, json: boolea
 }
 
 async function tune(dataset: Dataset, passes: number): Promise<void> {
-  const tuneRows: ClueFixture[] = CLUE_SETS.flatMap((set) => readClueFixtures(set)).filter((f) => f.split === "tune");
+  const tuneRows = tuningFixtures();
   const { params, objective } = await coordinateSearch(getWordNet(), tuneRows, dataset, { passes, log: (line) => console.error(line) });
   console.log(`objective (tune split): ${objective.toFixed(4)}`);
   console.log(JSON.stringify(params, null, 2));

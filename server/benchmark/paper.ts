@@ -9,7 +9,7 @@
 import { Command } from "commander";
 import { loadDataset } from "../dataset/load-dataset";
 import { createLexicalEvaluatorForSpec } from "../evaluators/lexical/index";
-import { CLUE_SETS, readClueFixtures } from "../evaluators/lexical/clue-fixtures";
+import { tuningFixtures } from "../evaluators/lexical/clue-fixtures";
 import { baselineSignals, fitJudge, fixtureSignals } from "../evaluators/lexical/fit-judge";
 import { JUDGE_SIGNALS } from "../evaluators/lexical/signals";
 import type { Dataset } from "../../shared/sneak/types";
@@ -57,7 +57,7 @@ async function report(dataset: Dataset, spec: string, json: boolean): Promise<vo
 }
 
 async function fit(dataset: Dataset): Promise<void> {
-  const tuneRows = CLUE_SETS.flatMap((set) => readClueFixtures(set)).filter((f) => f.split === "tune");
+  const tuneRows = tuningFixtures();
   const fixtures = fixtureSignals(tuneRows, dataset);
   const baselines = await baselineSignals(dataset);
   const lines: string[] = [];

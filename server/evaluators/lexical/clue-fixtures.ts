@@ -43,3 +43,8 @@ export function readClueFixtures(set: ClueSet, path: string = clueFixturePath(se
     });
   return rows;
 }
+
+/** Every clue set's tuning rows: the only fixtures a fit may read. */
+export function tuningFixtures(): ClueFixture[] {
+  return CLUE_SETS.flatMap((set) => readClueFixtures(set)).filter((f) => f.split === "tune");
+}
