@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Agent } from "../agents/agent";
 import { testConfig } from "../config";
 import { Room, type RoomObserver } from "../rooms/room";
 import { SessionStore } from "../rooms/sessions";
 import { GameLog } from "../store/game-log";
 import { GameStore } from "../store/game-store";
 import { gameLogHooks } from "../store/room-hooks";
+import { idleAgent } from "../agents/idle-agent";
 
 /**
  * `npx tsx server/perf/room-command-cost.ts [COMMANDS]`: the time of one room command on the SQLite command
@@ -20,14 +20,6 @@ import { gameLogHooks } from "../store/room-hooks";
 
 const COMMANDS = Number(process.argv[2] ?? 20_000);
 const RUNS = 7;
-
-const idleAgent: Agent = {
-  kind: "lexical",
-  clue: async () => ({ value: "idle", source: "lexical" }),
-  vote: async (view) => ({ value: view.players[0].playerId, source: "lexical" }),
-  tieBreak: async (_view, tied) => ({ value: tied[0], source: "lexical" }),
-  guess: async (_view, options) => ({ value: options[0], source: "lexical" }),
-};
 
 async function run(withLog: boolean, dir: string, index: number): Promise<number> {
   const store = withLog ? new GameStore({ path: join(dir, `room-${index}.db`) }) : null;

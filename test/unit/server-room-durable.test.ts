@@ -6,23 +6,15 @@ import { SessionStore } from "../../server/rooms/sessions";
 import { CommandError } from "../../server/rooms/command-error";
 import { testConfig } from "../../server/config";
 import { libraryOf } from "../../server/app";
-import type { Agent } from "../../server/agents/agent";
 import { roomRngOf } from "../../server/store/restore";
 import { TEST_DATASET } from "../support/socket-server";
+import { idleAgent } from "../../server/agents/idle-agent";
 
 /**
  * The room's side of "durable before acknowledged" when the log answers asynchronously (as Postgres does):
  * a move takes effect only after its write resolves, later moves wait their turn, and a refused write leaves
  * the room exactly as it was, its RNG included, so the log still replays to the live state.
  */
-
-const idleAgent: Agent = {
-  kind: "lexical",
-  clue: async () => ({ value: "idle", source: "lexical" }),
-  vote: async (view) => ({ value: view.players[0].playerId, source: "lexical" }),
-  tieBreak: async (_view, tied) => ({ value: tied[0], source: "lexical" }),
-  guess: async (_view, options) => ({ value: options[0], source: "lexical" }),
-};
 
 /** A log that takes `delayMs` to make each action durable, and refuses the ones `refuse` names. */
 function slowLog(delayMs: number, refuse: (action: GameAction) => boolean = () => false) {
