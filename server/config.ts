@@ -8,7 +8,8 @@ import { DatabaseUrlSchema } from "./store/store-config";
  * configuration; a bad value stops start-up with one clear line (see `configFromEnv`).
  */
 
-const intFrom = (fallback: number, min = 0) =>
+/** A non-negative integer variable at least `min`, or `fallback` when unset (also for the cluster's variables). */
+export const intFrom = (fallback: number, min = 0) =>
   z
     .string()
     .trim()

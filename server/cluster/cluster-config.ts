@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { intFrom } from "../config";
 
 /**
  * Many game processes (docs/DEPLOY.md): on when `SNEAK_REDIS_URL` is set, off otherwise (`npm start` stays
@@ -25,16 +26,6 @@ export interface ClusterConfig {
   sweepMs: number;
 }
 
-const int = (fallback: number, min: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a non-negative integer")
-    .transform(Number)
-    .pipe(z.number().int().min(min))
-    .optional()
-    .transform((v) => v ?? fallback);
-
 const ClusterEnv = z.object({
   SNEAK_REDIS_URL: z
     .string()
@@ -56,9 +47,9 @@ const ClusterEnv = z.object({
     .trim()
     .regex(/^https?:\/\/[^/\s?#]+$/, "must be an origin such as http://10.0.0.5:3001 (no path)")
     .optional(),
-  SNEAK_LEASE_MS: int(15_000, 1000),
-  SNEAK_REDIS_TIMEOUT_MS: int(500, 50),
-  SNEAK_SWEEP_MS: int(60_000, 500),
+  SNEAK_LEASE_MS: intFrom(15_000, 1000),
+  SNEAK_REDIS_TIMEOUT_MS: intFrom(500, 50),
+  SNEAK_SWEEP_MS: intFrom(60_000, 500),
 });
 
 /** null when the cluster is off (no SNEAK_REDIS_URL). Throws a message naming the bad variable. */
