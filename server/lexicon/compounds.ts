@@ -1,26 +1,33 @@
 /**
- * WordNet's multi-word lemmas indexed by their tokens, to answer "is there a compound that holds
- * both the clue and the word?" ("ice cream cone", "top hat", "guide dog"). Built on first use.
+ * WordNet's multi-word lemmas indexed by their constituents, to answer "is there a compound that
+ * holds both the clue and the word?" ("ice cream cone", "top hat", "guide dog"). A compound is read
+ * as its longest WordNet terms, as a reader parses it: "ice cream cone" is ice cream + cone, so it
+ * links cone to ice cream and not to cream. Built on first use.
  */
 import { tokensOf } from "./text";
 import type { PartOfSpeech, WordNet } from "./types";
 
 const PARTS_OF_SPEECH: readonly PartOfSpeech[] = ["n", "v", "a", "r"];
+/** Longest run of tokens tried as one constituent (as phrase-terms.ts reads phrases). */
+const MAX_CONSTITUENT_TOKENS = 4;
 
 export class Compounds {
   private index: Map<string, string[][]> | undefined;
-  /** Token → every token it shares a compound with: answers the one-token case with a set lookup. */
+  /** Constituent → every constituent it shares a compound with: answers the one-constituent case with a set lookup. */
   private readonly partners = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly wordNet: WordNet) {}
 
-  /** True when some multi-word lemma contains one of `firstForms` and, elsewhere, one form of every token in `others`. */
+  /**
+   * True when some compound has one of `firstForms` as a constituent and, elsewhere, one form of
+   * every entry of `others` (each a list of alternative spellings of one constituent).
+   */
   holdsBoth(firstForms: readonly string[], others: readonly (readonly string[])[]): boolean {
     const index = (this.index ??= this.build());
     if (others.length === 1) return firstForms.some((form) => others[0].some((other) => this.partnersOf(form, index).has(other)));
     for (const form of firstForms) {
-      for (const lemma of index.get(form) ?? []) {
-        const rest = lemma.slice();
+      for (const constituents of index.get(form) ?? []) {
+        const rest = constituents.slice();
         rest.splice(rest.indexOf(form), 1);
         if (others.every((forms) => forms.some((f) => rest.includes(f)))) return true;
       }
@@ -28,16 +35,36 @@ export class Compounds {
     return false;
   }
 
+  /** The constituents of a multi-word lemma: longest runs that are lemmas themselves, else single tokens. */
+  constituentsOf(lemma: string): string[] {
+    const tokens = tokensOf(lemma);
+    const out: string[] = [];
+    for (let start = 0; start < tokens.length; ) {
+      let taken = 1;
+      // Runs shorter than the whole: the whole is the compound itself.
+      for (let length = Math.min(MAX_CONSTITUENT_TOKENS, tokens.length - start, tokens.length - 1); length >= 2; length--) {
+        const run = tokens.slice(start, start + length).join(" ");
+        if (this.wordNet.synsetsOf(run).length > 0) {
+          taken = length;
+          break;
+        }
+      }
+      out.push(tokens.slice(start, start + taken).join(" "));
+      start += taken;
+    }
+    return out;
+  }
+
   private partnersOf(form: string, index: Map<string, string[][]>): ReadonlySet<string> {
     let set = this.partners.get(form);
     if (!set) {
-      const tokens = new Set<string>();
-      for (const lemma of index.get(form) ?? []) {
-        const rest = lemma.slice();
+      const constituents = new Set<string>();
+      for (const compound of index.get(form) ?? []) {
+        const rest = compound.slice();
         rest.splice(rest.indexOf(form), 1);
-        for (const token of rest) tokens.add(token);
+        for (const constituent of rest) constituents.add(constituent);
       }
-      set = tokens;
+      set = constituents;
       this.partners.set(form, set);
     }
     return set;
@@ -50,11 +77,12 @@ export class Compounds {
       for (const lemma of this.wordNet.lemmas(pos)) {
         if (!lemma.includes(" ") || seen.has(lemma)) continue;
         seen.add(lemma);
-        const tokens = tokensOf(lemma);
-        for (const token of new Set(tokens)) {
-          let list = index.get(token);
-          if (!list) index.set(token, (list = []));
-          list.push(tokens);
+        const constituents = this.constituentsOf(lemma);
+        if (constituents.length < 2) continue;
+        for (const constituent of new Set(constituents)) {
+          let list = index.get(constituent);
+          if (!list) index.set(constituent, (list = []));
+          list.push(constituents);
         }
       }
     }

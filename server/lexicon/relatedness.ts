@@ -179,9 +179,9 @@ export class Relatedness {
   }
 
   private holdCompound(clue: Term, word: Term): boolean {
-    const clueForms = clue.tokens.length === 1 ? clue.forms : [clue.tokens[clue.tokens.length - 1]];
-    const wordTokenForms = word.tokens.map((t) => (word.tokens.length === 1 ? word.forms : [t]));
-    return this.compounds.holdsBoth(clueForms, wordTokenForms);
+    // A multi-token term is one constituent ("ice cream" in "ice cream cone"); a single token, any of its forms.
+    const formsOf = (term: Term) => (term.tokens.length === 1 ? term.forms : [term.text]);
+    return this.compounds.holdsBoth(formsOf(clue), [formsOf(word)]);
   }
 }
 
