@@ -1,12 +1,16 @@
 /**
  * Reads the compact word-vector table (data/word-vectors.bin; built by `npm run vectors`, see
  * data/README.md) and answers cosines between words and short phrases. A phrase is the normalised
- * mean of its tokens' unit vectors; tokens missing from the table are skipped.
+ * mean of its tokens' unit vectors; a token missing from the table is read through its first
+ * stand-in that the table has (the process-wide table takes them from WordNet:
+ * wordnet-stand-ins.ts), else skipped.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tokensOf } from "../text";
 import { VECTOR_FORMAT, VECTOR_FORMAT_VERSION, type VectorFileHeader } from "./format";
+import { getWordNet } from "../wordnet";
+import { wordNetStandIns } from "./wordnet-stand-ins";
 
 export function defaultVectorPath(): string {
   return fileURLToPath(new URL("../../../data/word-vectors.bin", import.meta.url));
@@ -23,8 +27,11 @@ export class WordVectors {
   private readonly components: Int8Array;
   private readonly scales: Float32Array;
   private readonly phrases = new Map<string, Float32Array | null>();
+  /** Words to read a missing token as, best first; none by default. */
+  private readonly standIns: (token: string) => readonly string[];
 
-  constructor(bytes: Uint8Array) {
+  constructor(bytes: Uint8Array, standIns: (token: string) => readonly string[] = () => []) {
+    this.standIns = standIns;
     const newline = bytes.indexOf(0x0a);
     if (newline < 0) throw new Error("word vectors: no header line");
     let header: VectorFileHeader;
@@ -50,8 +57,8 @@ export class WordVectors {
     this.source = header.source;
   }
 
-  static load(path: string = defaultVectorPath()): WordVectors {
-    return new WordVectors(readFileSync(path));
+  static load(path: string = defaultVectorPath(), standIns?: (token: string) => readonly string[]): WordVectors {
+    return new WordVectors(readFileSync(path), standIns);
   }
 
   has(word: string): boolean {
@@ -78,6 +85,14 @@ export class WordVectors {
     if (exact !== undefined || token.length < 4 || !token.endsWith("s")) return exact;
     if (token.endsWith("ies")) return this.find(`${token.slice(0, -3)}y`);
     return this.find(token.slice(0, -1)) ?? (token.endsWith("es") ? this.find(token.slice(0, -2)) : undefined);
+  }
+
+  private standInIndexOf(token: string): number | undefined {
+    for (const standIn of this.standIns(token)) {
+      const i = this.indexOf(standIn);
+      if (i !== undefined) return i;
+    }
+    return undefined;
   }
 
   /** A word's unit vector, or null when the table lacks it. */
@@ -108,7 +123,7 @@ export class WordVectors {
     const sum = new Float32Array(this.dims);
     let known = 0;
     for (const token of tokensOf(text)) {
-      const i = this.indexOf(token);
+      const i = this.indexOf(token) ?? this.standInIndexOf(token);
       if (i === undefined) continue;
       known++;
       const scale = this.scales[i];
@@ -144,7 +159,7 @@ export class WordVectors {
 
 let shared: WordVectors | undefined;
 
-/** The process-wide table from data/word-vectors.bin, loaded on first use. */
+/** The process-wide table from data/word-vectors.bin, loaded on first use, with WordNet's stand-ins for missing tokens. */
 export function getWordVectors(): WordVectors {
-  return (shared ??= WordVectors.load());
+  return (shared ??= WordVectors.load(defaultVectorPath(), wordNetStandIns(getWordNet)));
 }
