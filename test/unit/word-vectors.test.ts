@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { allButTheTop, buildVectorTable } from "../../server/lexicon/vectors/build-vectors";
-import { defaultVectorPath, WordVectors } from "../../server/lexicon/vectors/word-vectors";
+import { defaultVectorPath, getWordVectors, WordVectors } from "../../server/lexicon/vectors/word-vectors";
 
 const vectors = WordVectors.load();
 const readme = readFileSync(fileURLToPath(new URL("../../data/README.md", import.meta.url)), "utf8");
@@ -16,6 +16,18 @@ describe("the committed word-vector table (data/word-vectors.bin)", () => {
     expect(vectors.dims).toBe(100);
     expect(vectors.count).toBeGreaterThan(50_000);
     expect(vectors.source).toMatch(/GloVe 6B/);
+  });
+
+  it("reads a token the table lacks through its WordNet stand-ins, and only then", () => {
+    const withStandIns = getWordVectors();
+    // Outside the table; WordNet has courgette in zucchini's synset and sledging as a form of sledge.
+    for (const word of ["courgette", "sledging"]) expect(vectors.has(word)).toBe(false);
+    expect(vectors.cosine("courgette", "zucchini")).toBeNull();
+    expect(withStandIns.cosine("courgette", "zucchini")).toBeCloseTo(1, 4);
+    expect(withStandIns.cosine("sledging", "sledge")).toBeCloseTo(1, 4);
+    // A word the table has keeps its own vector; a non-word still has none.
+    expect(withStandIns.cosine("zucchini", "cucumber")).toBe(vectors.cosine("zucchini", "cucumber"));
+    expect(withStandIns.cosine("zzqxv", "dog")).toBeNull();
   });
 
   it("gives unit vectors: a word's cosine with itself is 1", () => {
