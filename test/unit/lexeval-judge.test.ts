@@ -22,6 +22,16 @@ describe("standardisedSoftmax", () => {
     expect(a[2]).toBeGreaterThan(a[1]);
     expect(standardisedSoftmax([0.4, 0.4, 0.4], 2)).toEqual([1 / 3, 1 / 3, 1 / 3]);
   });
+
+  it("with a floor, a small absolute lead among low scores stays a small lead", () => {
+    const weak = [0.1, 0.1, 0.1, 0.3];
+    const strong = [1, 1, 1, 3];
+    // Without the floor the two are the same shape; with it, only the strong lead is near certainty.
+    expect(standardisedSoftmax(weak, 3)[3]).toBeCloseTo(standardisedSoftmax(strong, 3)[3], 12);
+    expect(standardisedSoftmax(weak, 3, 0.3)[3]).toBeLessThan(0.7);
+    expect(standardisedSoftmax(strong, 3, 0.3)[3]).toBeGreaterThan(0.95);
+    expect(standardisedSoftmax([0.2, 0.2], 3, 0.1)).toEqual([0.5, 0.5]);
+  });
 });
 
 describe("the judge's three builds", () => {

@@ -101,7 +101,7 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
     });
   };
   const allyDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.allyBeta);
-  const chameleonDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.chameleonBeta);
+  const chameleonDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.chameleonBeta, weights.chameleonFloor);
 
   const allyJudgement = (query: AllyQuery): Judgement => {
     if (query.options.length === 0) return failed([], "the ally was shown no messages");

@@ -30,6 +30,8 @@ export interface JudgeWeights {
   spreadFloor: number;
   /** Weight of sim(m, category) in the ally's score: how much a topical message counts. */
   category: number;
+  /** Added to the spread of the chameleon's scores before it standardises them: a clue that sets one word apart by little, among words it barely touches, leaves the chameleon unsure. */
+  chameleonFloor: number;
   /** Inverse temperature of the chameleon. */
   chameleonBeta: number;
   /** Inverse temperature of the ally. */
@@ -42,9 +44,9 @@ export interface JudgeWeights {
  * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
-  combined: { wordNet: 1, vectors: 1, senseVectors: 1, spreadFloor: 0.1, category: 0.5, chameleonBeta: 2.5, allyBeta: 3 },
-  wordnet: { wordNet: 1, vectors: 0, senseVectors: 0, spreadFloor: 0.1, category: 1, chameleonBeta: 2, allyBeta: 2.5 },
-  vectors: { wordNet: 0, vectors: 1, senseVectors: 0, spreadFloor: 0.5, category: 0.25, chameleonBeta: 20, allyBeta: 20 },
+  combined: { wordNet: 1, vectors: 1, senseVectors: 1, spreadFloor: 0.05, category: 0.5, chameleonFloor: 0.1, chameleonBeta: 3, allyBeta: 2.5 },
+  wordnet: { wordNet: 1, vectors: 0, senseVectors: 0, spreadFloor: 0.1, category: 1, chameleonFloor: 0, chameleonBeta: 2, allyBeta: 2.5 },
+  vectors: { wordNet: 0, vectors: 1, senseVectors: 0, spreadFloor: 0.5, category: 0.25, chameleonFloor: 0, chameleonBeta: 20, allyBeta: 20 },
 };
 
 /** The evaluator id of each variant: the default judge keeps the plain `lexical`. */
