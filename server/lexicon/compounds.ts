@@ -13,6 +13,7 @@ const MAX_CONSTITUENT_TOKENS = 4;
 
 export class Compounds {
   private index: Map<string, string[][]> | undefined;
+  private multiWord: ReadonlySet<string> | undefined;
   /** Constituent → every constituent it shares a compound with: answers the one-constituent case with a set lookup. */
   private readonly partners = new Map<string, ReadonlySet<string>>();
 
@@ -37,6 +38,7 @@ export class Compounds {
 
   /** The constituents of a multi-word lemma: longest runs that are lemmas themselves, else single tokens. */
   constituentsOf(lemma: string): string[] {
+    const multiWord = this.multiWordLemmas();
     const tokens = tokensOf(lemma);
     const out: string[] = [];
     for (let start = 0; start < tokens.length; ) {
@@ -44,7 +46,7 @@ export class Compounds {
       // Runs shorter than the whole: the whole is the compound itself.
       for (let length = Math.min(MAX_CONSTITUENT_TOKENS, tokens.length - start, tokens.length - 1); length >= 2; length--) {
         const run = tokens.slice(start, start + length).join(" ");
-        if (this.wordNet.synsetsOf(run).length > 0) {
+        if (multiWord.has(run)) {
           taken = length;
           break;
         }
@@ -70,20 +72,25 @@ export class Compounds {
     return set;
   }
 
+  /** Lemmas are base forms, so a constituent is looked up as written: a set, not WordNet's morphology. */
+  private multiWordLemmas(): ReadonlySet<string> {
+    if (!this.multiWord) {
+      const set = new Set<string>();
+      for (const pos of PARTS_OF_SPEECH) for (const lemma of this.wordNet.lemmas(pos)) if (lemma.includes(" ")) set.add(lemma);
+      this.multiWord = set;
+    }
+    return this.multiWord;
+  }
+
   private build(): Map<string, string[][]> {
     const index = new Map<string, string[][]>();
-    const seen = new Set<string>();
-    for (const pos of PARTS_OF_SPEECH) {
-      for (const lemma of this.wordNet.lemmas(pos)) {
-        if (!lemma.includes(" ") || seen.has(lemma)) continue;
-        seen.add(lemma);
-        const constituents = this.constituentsOf(lemma);
-        if (constituents.length < 2) continue;
-        for (const constituent of new Set(constituents)) {
-          let list = index.get(constituent);
-          if (!list) index.set(constituent, (list = []));
-          list.push(constituents);
-        }
+    for (const lemma of this.multiWordLemmas()) {
+      const constituents = this.constituentsOf(lemma);
+      if (constituents.length < 2) continue;
+      for (const constituent of new Set(constituents)) {
+        let list = index.get(constituent);
+        if (!list) index.set(constituent, (list = []));
+        list.push(constituents);
       }
     }
     return index;
