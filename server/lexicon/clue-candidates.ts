@@ -9,6 +9,8 @@ import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { SenseVectors } from "./sense-vectors";
+import { type SecretSenses } from "./clue-sense-check";
+import { fitsManyAlike, isPartOfCompound, isRival, pointsElsewhere, readsInAnotherSense } from "./clue-plausibility";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
@@ -108,6 +110,9 @@ const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
+/** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): held to the stricter sense check. */
+const SENSE_BLIND_SOURCES = new Set(["vectors", "defined-by"]);
+
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
 const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
@@ -117,10 +122,17 @@ export interface CandidateOptions {
   limit?: number;
   /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
   relaxed?: boolean;
+  /**
+   * Skip the checks that a candidate is about the secret in the grid's sense, points at it rather than at
+   * another grid word, and is not a rival of its kind: the last pool, better than the category's name.
+   */
+  unchecked?: boolean;
 }
 
 /** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
-const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1 };
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, hyponym: 0, neighbourRelatedness: 0.1 };
+/** GloVe cosine with the secret a hyponym needs: "pagoda" for temple (0.53) passes; the kinds of a rare sense, "board" for table (0.18), "vanilla" for orchid (0.11), "coping" for bricks (0.04), do not. */
+const MIN_HYPONYM_COSINE = 0.25;
 
 /**
  * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
@@ -290,6 +302,16 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
+      // Half of a compound secret ("lip" for lipstick, "bike" for motorbike) says it.
+      if (isPartOfCompound(r, clean, secret)) return;
+      // The checks that the word singles out the secret, in the grid's sense, as a player would (clue-plausibility.ts).
+      // Attributes are what the definition states of this sense; the unchecked pool is the last before the category's name.
+      if (!options.unchecked && source !== "attribute") {
+        if (readsInAnotherSense(r, clean, secretSenses, SENSE_BLIND_SOURCES.has(source))) return;
+        if (isRival(r, clean, secretSenses.fitting)) return;
+        if (fitsManyAlike(r, grid, secret, clean)) return;
+        if (pointsElsewhere(r, grid, secret, clean)) return;
+      }
     }
     byText.set(clean, { text: clean, source, prior });
   };
@@ -301,6 +323,13 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   if (!head) return [];
   const weighted = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
   const synonyms = new Set(weighted.flatMap((s) => s.synset.lemmas));
+  // The senses the category names outright when there are any ("seven" the digit under "number", not the playing card), else the fitting ones.
+  const underCategory = weighted.filter((s) => grid.isUnderCategory(s.synset));
+  const fittingSenses = underCategory.length > 0 ? underCategory : weighted;
+  const secretSenses: SecretSenses = {
+    fitting: fittingSenses,
+    others: grid.weightsOf(head).filter((s) => !fittingSenses.includes(s)).map((s) => s.synset),
+  };
   // Its synonyms and derivationally related words ("anger" for angry), from any source, say the secret itself.
   const secretForms = new Set([
     ...synonyms,
@@ -318,7 +347,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
   const bars = options.relaxed
     ? RELAXED
-    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, hyponym: MIN_HYPONYM_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
   // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
@@ -352,8 +381,9 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === "@i") continue;
       // A derivationally related word is a form of the secret ("anger" for angry, "pediatrics" for paediatrician).
       if (pointer.symbol === "+") continue;
-      // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
-      const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
+      // Every relation must be used near the secret ("moment" for variance is not); hyponyms, being kinds of it, at a
+      // bar of their own, which keeps "pagoda" for temple and drops the kinds of rare senses ("board" for table).
+      const floor = pointer.symbol.startsWith("~") ? bars.hyponym : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
