@@ -110,7 +110,7 @@ const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
-/** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): held to the stricter sense check. */
+/** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): they must pass the sense check. */
 const SENSE_BLIND_SOURCES = new Set(["vectors", "defined-by"]);
 
 /** Candidates kept per kind of source. */
@@ -307,7 +307,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // The checks that the word singles out the secret, in the grid's sense, as a player would (clue-plausibility.ts).
       // Attributes are what the definition states of this sense; the unchecked pool is the last before the category's name.
       if (!options.unchecked && source !== "attribute") {
-        if (readsInAnotherSense(r, clean, secretSenses, SENSE_BLIND_SOURCES.has(source))) return;
+        // A WordNet relation or definition of a fitting sense is in that sense already; the vectors and defined-by are not.
+        if (SENSE_BLIND_SOURCES.has(source) && readsInAnotherSense(r, clean, secretSenses)) return;
         if (isRival(r, clean, secretSenses.fitting)) return;
         if (fitsManyAlike(r, grid, secret, clean)) return;
         if (pointsElsewhere(r, grid, secret, clean)) return;

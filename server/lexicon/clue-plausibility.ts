@@ -1,7 +1,7 @@
 /**
  * Checks that a candidate clue singles the secret out as a player would, each asking two signals to
  * agree (WordNet and the word vectors), since one alone mixes senses and kinds:
- * - the clue is about the secret in the sense the category means (clue-sense-check.ts);
+ * - a clue from a source blind to senses is about the secret in the sense the category means (clue-sense-check.ts);
  * - it is not another thing of the secret's kind (a rival: "gopher" for squirrel);
  * - it does not fit several other grid words as well as the secret ("reed" for oboe among wind instruments);
  * - it does not point clearly at another grid word (the spymaster's check);
@@ -20,8 +20,8 @@ function senseCheck(r: Relatedness): ClueSenseCheck {
 }
 
 /** Whether the clue is about another meaning of the secret's word (ClueSenseCheck.prefersOtherSense). */
-export function readsInAnotherSense(r: Relatedness, clue: string, senses: SecretSenses, senseBlindSource: boolean): boolean {
-  return senseCheck(r).prefersOtherSense(clue, senses, senseBlindSource);
+export function readsInAnotherSense(r: Relatedness, clue: string, senses: SecretSenses): boolean {
+  return senseCheck(r).prefersOtherSense(clue, senses);
 }
 
 /** Senses of a clue read for its kind: its commonest ones. */

@@ -1,12 +1,10 @@
 /**
  * Whether a candidate clue is about the secret in the sense the category means, by a second signal
- * besides the one that proposed it. WordNet proposes neighbours of every sense that fits the grid
- * ("lawman" through the police lieutenant), the vectors neighbours of the word's commonest use
- * ("thought" for felt, through the verb feel); either alone mixes senses. Here the clue's word vector
- * is read against two vectors of the secret built from WordNet (each sense's lemmas and extended
- * gloss, as sense-vectors.ts builds the judge's, but split): the senses the bot clues (the fitting
- * ones) and the senses it does not. A clue nearer the senses it does not clue is about another
- * meaning of the word, and is refused.
+ * besides the one that proposed it. The vectors' neighbours of a word ("thought" for felt, through the
+ * verb feel) and the things whose definitions mention it are blind to its senses. Here the clue's word
+ * vector is read against two vectors of the secret built from WordNet (each sense's lemmas and extended
+ * gloss, as sense-vectors.ts builds the judge's, but kept apart): the senses the bot clues, and the
+ * secret's other meanings. A clue nearer another meaning is about that meaning, and is refused.
  */
 import type { Relatedness } from "./relatedness";
 import type { Synset } from "./types";
@@ -14,12 +12,18 @@ import type { WordVectors } from "./vectors/word-vectors";
 
 /** Synset vectors kept at most (cleared, not evicted, when full: flat memory in a long-running server). */
 const MAX_CACHED_SYNSETS = 20_000;
-/** Senses of the secret's other meanings read: the rare tail adds only noise. */
+/** Other senses read: the rare tail adds only noise. */
 const MAX_OTHER_SENSES = 6;
+/**
+ * Cosine with the fitting senses below which another sense is another meaning (a homonym), not a facet of
+ * the same one: felt's verb feel (0.18–0.34), lion the celebrity (0.40), Pisces (0.25) are; the drinking
+ * glass beside glass the material (0.63), wool the fleece beside wool the fabric (0.66) are not, so that
+ * "bottle" for glass and "sheep" for wool stay.
+ */
+const HOMONYM_COSINE = 0.45;
 
-/** How much nearer the other senses a clue must be, and below what cosine with the fitting ones, to be refused. */
-const OTHER_SENSE_MARGIN = 0.1;
-const CLOSE_TO_FITTING = 0.25;
+/** How much nearer another meaning a clue must be: "bottle" for glass is 0.23 with the material and 0.32 with its homonym, methamphetamine. */
+const OTHER_MEANING_MARGIN = 0.1;
 
 export interface SecretSenses {
   /** The senses the bot clues, with their category weights. */
@@ -37,32 +41,32 @@ export class ClueSenseCheck {
   ) {}
 
   /**
-   * The clue's cosine with the fitting senses' vector and with the other senses' vector (each sense
-   * weighted by its order in WordNet, a proxy for how often it is meant); `other` is undefined when the
-   * secret has no other sense, and both are 0 when the table lacks the clue.
+   * The clue's cosine with the fitting senses' vector, and with the vector of the secret's other meanings
+   * (the homonyms among its other senses, each weighted by its order in WordNet, a proxy for how often it is
+   * meant); `other` is undefined when there is none. Both are 0 when the table lacks the clue.
    */
   cosines(clue: string, senses: SecretSenses): { fitting: number; other: number | undefined } {
+    const fitting = this.mix(senses.fitting);
+    const homonyms = this.homonyms(senses, fitting);
+    const other = homonyms.length > 0 ? this.mix(homonyms.map((synset, rank) => ({ synset, weight: 1 / (1 + rank) }))) : null;
     const u = this.vectors.phraseVector(clue.toLowerCase());
-    const fitting = this.mix(senses.fitting.map(({ synset, weight }) => ({ synset, weight })));
-    const others = senses.others.slice(0, MAX_OTHER_SENSES);
-    const other = others.length > 0 ? this.mix(others.map((synset, rank) => ({ synset, weight: 1 / (1 + rank) }))) : null;
-    if (!u) return { fitting: 0, other: others.length > 0 ? 0 : undefined };
-    return { fitting: fitting ? dot(u, fitting) : 0, other: other ? dot(u, other) : others.length > 0 ? 0 : undefined };
+    const read = (v: Float32Array | null) => (u && v ? dot(u, v) : 0);
+    return { fitting: read(fitting), other: other ? read(other) : undefined };
   }
 
-  /**
-   * Whether the clue reads clearly nearer the secret's other senses than the ones the category means, and
-   * is not close to those: "thought" for felt (0.20 with the fabric, 0.45 with the verb feel). Related
-   * senses of one word share words ("sheep" is 0.33 with wool the fabric, 0.54 with wool the fleece), so
-   * a clue close enough to the fitting senses stays. A clue from a source blind to senses (the vectors'
-   * neighbours of the word, definitions that mention the word) has no WordNet link to the fitting sense
-   * to vouch for it, so there nearer the other senses at all is enough ("soda" for the cosmetic cream).
-   */
-  prefersOtherSense(clue: string, senses: SecretSenses, senseBlind = false): boolean {
+  /** Whether the clue reads clearly nearer another meaning of the secret's word than the one the category means ("thought" for felt: 0.20 and 0.49). */
+  prefersOtherSense(clue: string, senses: SecretSenses): boolean {
     const { fitting, other } = this.cosines(clue, senses);
-    if (other === undefined) return false;
-    if (senseBlind) return other > fitting;
-    return other > fitting + OTHER_SENSE_MARGIN && fitting < CLOSE_TO_FITTING;
+    return other !== undefined && other > fitting + OTHER_MEANING_MARGIN;
+  }
+
+  /** The other senses that are other meanings: far from the fitting senses' vector. */
+  homonyms(senses: SecretSenses, fitting = this.mix(senses.fitting)): Synset[] {
+    if (!fitting) return [];
+    return senses.others.slice(0, MAX_OTHER_SENSES).filter((synset) => {
+      const v = this.synsetVector(synset);
+      return v !== null && dot(fitting, v) < HOMONYM_COSINE;
+    });
   }
 
   private mix(senses: readonly { synset: Synset; weight: number }[]): Float32Array | null {
