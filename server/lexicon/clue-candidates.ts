@@ -123,8 +123,9 @@ export interface CandidateOptions {
   /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
   relaxed?: boolean;
   /**
-   * Skip the checks that a candidate is about the secret in the grid's sense, points at it rather than at
-   * another grid word, and is not a rival of its kind: the last pool, better than the category's name.
+   * Skip the checks that a candidate is not a rival of the secret's kind, does not fit several grid words
+   * alike and does not point at another grid word: the last pool, still better than the category's name.
+   * (A word about another sense of the secret is refused even here.)
    */
   unchecked?: boolean;
 }
@@ -304,11 +305,11 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (fitsWholeGrid(r, grid, clean)) return;
       // Half of a compound secret ("lip" for lipstick, "bike" for motorbike) says it.
       if (isPartOfCompound(r, clean, secret)) return;
-      // The checks that the word singles out the secret, in the grid's sense, as a player would (clue-plausibility.ts).
-      // Attributes are what the definition states of this sense; the unchecked pool is the last before the category's name.
+      // A WordNet relation or definition of a fitting sense is in that sense already; the vectors and defined-by are not.
+      if (SENSE_BLIND_SOURCES.has(source) && readsInAnotherSense(r, clean, secretSenses)) return;
+      // The checks that the word singles the secret out as a player would (clue-plausibility.ts). Attributes are
+      // what the definition states of this sense; the unchecked pool is the last before the category's name.
       if (!options.unchecked && source !== "attribute") {
-        // A WordNet relation or definition of a fitting sense is in that sense already; the vectors and defined-by are not.
-        if (SENSE_BLIND_SOURCES.has(source) && readsInAnotherSense(r, clean, secretSenses)) return;
         if (isRival(r, clean, secretSenses.fitting)) return;
         if (fitsManyAlike(r, grid, secret, clean)) return;
         if (pointsElsewhere(r, grid, secret, clean)) return;
