@@ -103,8 +103,6 @@ const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 const VERB_SHARE = 3;
 /** Lexicographer files whose members are only described by the words of their definitions. */
 const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
-/** GloVe cosine a last-resort neighbour needs: lower than MIN_NEIGHBOUR_COSINE, as nothing else is left. */
-const LAST_RESORT_COSINE = 0.35;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
@@ -130,8 +128,12 @@ export interface CandidateOptions {
   unchecked?: boolean;
 }
 
-/** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
-const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, hyponym: 0, neighbourRelatedness: 0.1 };
+/**
+ * The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood.
+ * Not for vector neighbours: without a WordNet link in the grid's sense they are mostly noise ("petunia" for
+ * auntie, "fireman" for motorbike), worse than the category's name.
+ */
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, hyponym: 0, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
 /** GloVe cosine with the secret a hyponym needs: "pagoda" for temple (0.53) passes; the kinds of a rare sense, "board" for table (0.18), "vanilla" for orchid (0.11), "coping" for bricks (0.04), do not. */
 const MIN_HYPONYM_COSINE = 0.25;
 
@@ -422,18 +424,6 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // one that sets the secret apart from the grid.
   for (const { synset, weight } of senses) {
     for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
-  }
-  // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
-  // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
-  if (options.relaxed && byText.size === 0) {
-    const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
-    for (const { word, cosine } of lastResort) {
-      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
-      // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
-      if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
-      if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
-      offer(word, "vectors", 0.25 * cosine);
-    }
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
   const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));
