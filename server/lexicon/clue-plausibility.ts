@@ -2,7 +2,7 @@
  * Checks that a candidate clue singles the secret out as a player would, each asking two signals to
  * agree (WordNet and the word vectors), since one alone mixes senses and kinds:
  * - a clue from a source blind to senses is about the secret in the sense the category means (clue-sense-check.ts);
- * - it is not another thing of the secret's kind (a rival: "gopher" for squirrel);
+ * - it is not another thing of the secret's kind (a rival: "republican" for democrat);
  * - it does not fit several other grid words as well as the secret ("reed" for oboe among wind instruments);
  * - it does not point clearly at another grid word (the spymaster's check);
  * - it is not half of a compound secret ("lip" for lipstick).
@@ -58,7 +58,7 @@ export function sharedKindDepth(r: Relatedness, clue: string, senses: readonly {
 /**
  * Whether a clue is another thing of the secret's kind: one of its first senses shares a direct hypernym
  * with a sense of the secret ("fourteen" and thirteen are both large integers, "carat" and gram both metric
- * units of weight), or both are kinds of one specific kind ("gopher" and squirrel are rodents).
+ * units of weight), or both are kinds of one specific kind ("republican" and democrat are politicians).
  */
 export function isRival(r: Relatedness, clue: string, senses: readonly { synset: Synset }[]): boolean {
   const parents = new Set(senses.flatMap(({ synset }) => hypernymsOf(synset)));
