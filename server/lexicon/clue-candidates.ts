@@ -9,6 +9,8 @@ import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { SenseVectors } from "./sense-vectors";
+import { type SecretSenses } from "./clue-sense-check";
+import { fitsManyAlike, isPartOfCompound, isRival, pointsElsewhere, readsInAnotherSense } from "./clue-plausibility";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
@@ -101,12 +103,13 @@ const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 const VERB_SHARE = 3;
 /** Lexicographer files whose members are only described by the words of their definitions. */
 const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
-/** GloVe cosine a last-resort neighbour needs: lower than MIN_NEIGHBOUR_COSINE, as nothing else is left. */
-const LAST_RESORT_COSINE = 0.35;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
+
+/** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): they must pass the sense check. */
+const SENSE_BLIND_SOURCES = new Set(["vectors", "defined-by"]);
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
@@ -117,10 +120,22 @@ export interface CandidateOptions {
   limit?: number;
   /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
   relaxed?: boolean;
+  /**
+   * Skip the checks that a candidate is not a rival of the secret's kind, does not fit several grid words
+   * alike and does not point at another grid word: the last pool, still better than the category's name.
+   * (A word about another sense of the secret is refused even here.)
+   */
+  unchecked?: boolean;
 }
 
-/** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
-const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1 };
+/**
+ * The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood.
+ * Not for vector neighbours: without a WordNet link in the grid's sense they are mostly noise ("petunia" for
+ * auntie, "fireman" for motorbike), worse than the category's name.
+ */
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, hyponym: 0, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+/** GloVe cosine with the secret a hyponym needs: "pagoda" for temple (0.53) passes; the kinds of a rare sense, "board" for table (0.18), "vanilla" for orchid (0.11), "coping" for bricks (0.04), do not. */
+const MIN_HYPONYM_COSINE = 0.25;
 
 /**
  * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
@@ -290,6 +305,17 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
+      // Half of a compound secret ("lip" for lipstick, "bike" for motorbike) says it.
+      if (isPartOfCompound(r, clean, secret)) return;
+      // A WordNet relation or definition of a fitting sense is in that sense already; the vectors and defined-by are not.
+      if (SENSE_BLIND_SOURCES.has(source) && readsInAnotherSense(r, clean, secretSenses)) return;
+      // The checks that the word singles the secret out as a player would (clue-plausibility.ts). Attributes are
+      // what the definition states of this sense; the unchecked pool is the last before the category's name.
+      if (!options.unchecked && source !== "attribute") {
+        if (isRival(r, clean, secretSenses.fitting)) return;
+        if (fitsManyAlike(r, grid, secret, clean)) return;
+        if (pointsElsewhere(r, grid, secret, clean)) return;
+      }
     }
     byText.set(clean, { text: clean, source, prior });
   };
@@ -301,6 +327,13 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   if (!head) return [];
   const weighted = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
   const synonyms = new Set(weighted.flatMap((s) => s.synset.lemmas));
+  // The senses the category names outright when there are any ("seven" the digit under "number", not the playing card), else the fitting ones.
+  const underCategory = weighted.filter((s) => grid.isUnderCategory(s.synset));
+  const fittingSenses = underCategory.length > 0 ? underCategory : weighted;
+  const secretSenses: SecretSenses = {
+    fitting: fittingSenses,
+    others: grid.weightsOf(head).filter((s) => !fittingSenses.includes(s)).map((s) => s.synset),
+  };
   // Its synonyms and derivationally related words ("anger" for angry), from any source, say the secret itself.
   const secretForms = new Set([
     ...synonyms,
@@ -318,7 +351,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
   const bars = options.relaxed
     ? RELAXED
-    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, hyponym: MIN_HYPONYM_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
   // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
@@ -352,8 +385,9 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === "@i") continue;
       // A derivationally related word is a form of the secret ("anger" for angry, "pediatrics" for paediatrician).
       if (pointer.symbol === "+") continue;
-      // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
-      const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
+      // Every relation must be used near the secret ("moment" for variance is not); hyponyms, being kinds of it, at a
+      // bar of their own, which keeps "pagoda" for temple and drops the kinds of rare senses ("board" for table).
+      const floor = pointer.symbol.startsWith("~") ? bars.hyponym : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
@@ -390,18 +424,6 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // one that sets the secret apart from the grid.
   for (const { synset, weight } of senses) {
     for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
-  }
-  // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
-  // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
-  if (options.relaxed && byText.size === 0) {
-    const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
-    for (const { word, cosine } of lastResort) {
-      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
-      // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
-      if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
-      if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
-      offer(word, "vectors", 0.25 * cosine);
-    }
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
   const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));
