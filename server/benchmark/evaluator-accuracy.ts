@@ -2,12 +2,14 @@
  * `npm run bench:evaluator`: how well the lexical judge reads hand-written clues
  * (test/fixtures/clues/): the chameleon's top-1 accuracy at naming the secret among the category's
  * words, and the ally's at picking the clue among the category's decoys, per clue set and split.
- * `--evaluator lexical:wordnet|lexical:vectors` measures one signal alone. `--tune` refits the WordNet
+ * `--evaluator lexical:wordnet|lexical:vectors` measures one signal alone; `--clues FILE…` measures it on
+ * other clue files in the same JSONL format instead (split optional). `--tune` refits the WordNet
  * relatedness knobs on the tuning split (prints them; the defaults live in
  * server/lexicon/relatedness-params.ts); the judge's own weights are fitted by `npm run bench:paper -- --fit`.
  */
 import { Command, Option } from "commander";
-import { CLUE_SETS, readClueFixtures, SPLITS, tuningFixtures } from "../evaluators/lexical/clue-fixtures";
+import { basename, extname } from "node:path";
+import { CLUE_SETS, readClueFile, readClueFixtures, SPLITS, tuningFixtures, type ClueFixture } from "../evaluators/lexical/clue-fixtures";
 import { fixtureOutcomes, summarize, unknownFixtures, type AccuracySummary } from "../evaluators/lexical/fixture-accuracy";
 import { createLexicalEvaluatorForSpec } from "../evaluators/lexical/index";
 import { coordinateSearch } from "../evaluators/lexical/tuning";
@@ -24,22 +26,28 @@ interface Flags {
   json?: boolean;
   tune?: boolean;
   passes: string;
+  clues?: string[];
 }
 
 const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
 
-async function report(dataset: Dataset, spec: string, seed: number, json: boolean): Promise<void> {
+/** The repository's clue sets, or the files given with --clues (each named by its file name). */
+function clueSets(files: readonly string[] | undefined): { set: string; fixtures: ClueFixture[] }[] {
+  if (!files || files.length === 0) return CLUE_SETS.map((set) => ({ set, fixtures: readClueFixtures(set) }));
+  return files.map((file) => ({ set: basename(file, extname(file)), fixtures: readClueFile(file) }));
+}
+
+async function report(dataset: Dataset, spec: string, seed: number, json: boolean, files: readonly string[] | undefined): Promise<void> {
   const evaluator = createLexicalEvaluatorForSpec(spec);
   const started = performance.now();
   const rows: ({ set: string; split: string } & AccuracySummary)[] = [];
-  for (const set of CLUE_SETS) {
-    const fixtures = readClueFixtures(set);
+  for (const { set, fixtures } of clueSets(files)) {
     const unknown = unknownFixtures(fixtures, dataset);
     for (const u of unknown) console.error(`warning: ${set}: skipped "${u.fixture.clue}": ${u.reason}`);
     const outcomes = await fixtureOutcomes(evaluator, fixtures, dataset, { seed });
     for (const split of [...SPLITS, "all"] as const) {
       const subset = split === "all" ? outcomes : outcomes.filter((o) => o.fixture.split === split);
-      rows.push({ set, split, ...summarize(subset, dataset) });
+      if (subset.length > 0) rows.push({ set, split, ...summarize(subset, dataset) });
     }
   }
   const seconds = (performance.now() - started) / 1000;
@@ -74,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
     .option("--dataset <path>", "dataset file (default: data/sneak-dataset.json)")
     .option("--seed <n>", "seed of the option orders", "0")
     .option("--json", "print the figures as JSON")
+    .option("--clues <files...>", "clue files to measure instead of test/fixtures/clues (JSONL: category, secret, clue, optional split)")
     .option("--tune", "refit the knobs on the tuning split and print them (slow: minutes)")
     .addOption(new Option("--passes <n>", "coordinate-search passes with --tune").default("1"))
     .exitOverride()
@@ -87,7 +96,7 @@ async function main(argv: string[]): Promise<void> {
   const dataset = loadDataset(flags.dataset);
   getRelatedness();
   if (flags.tune) await tune(dataset, passes);
-  else await report(dataset, flags.evaluator, seed, Boolean(flags.json));
+  else await report(dataset, flags.evaluator, seed, Boolean(flags.json), flags.clues);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -18,6 +18,9 @@ const fixtureSchema = z.strictObject({
   split: z.enum(SPLITS),
 });
 
+/** A clue set from elsewhere: `split` may be left out, for no fit has read it (it counts as held-out). */
+const externalSchema = fixtureSchema.extend({ split: z.enum(SPLITS).default("heldout") });
+
 export type ClueFixture = z.infer<typeof fixtureSchema>;
 
 export function clueFixturePath(set: ClueSet): string {
@@ -26,6 +29,15 @@ export function clueFixturePath(set: ClueSet): string {
 
 /** Reads and validates one set; throws one line naming the file and line at fault. */
 export function readClueFixtures(set: ClueSet, path: string = clueFixturePath(set)): ClueFixture[] {
+  return readClueLines(path, fixtureSchema);
+}
+
+/** Any clue file in the same format (`npm run bench:evaluator -- --clues FILE`), `split` optional (default heldout). */
+export function readClueFile(path: string): ClueFixture[] {
+  return readClueLines(path, externalSchema);
+}
+
+function readClueLines(path: string, schema: typeof fixtureSchema | typeof externalSchema): ClueFixture[] {
   const rows: ClueFixture[] = [];
   readFileSync(path, "utf8")
     .split("\n")
@@ -37,7 +49,7 @@ export function readClueFixtures(set: ClueSet, path: string = clueFixturePath(se
       } catch {
         throw new Error(`${path}:${i + 1}: not valid JSON`);
       }
-      const parsed = fixtureSchema.safeParse(json);
+      const parsed = schema.safeParse(json);
       if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.issues[0].path.join(".") || "line"}: ${parsed.error.issues[0].message}`);
       rows.push(parsed.data);
     });
