@@ -108,12 +108,28 @@ const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
+/** GloVe cosine with the secret an extended gloss's word needs to be offered as a last resort. */
+const MIN_GLOSS_NEIGHBOUR_COSINE = 0.25;
+
+/** How much more WordNet must relate a gloss word to another grid word than to the secret for it to be that word's. */
+const NEARER_OTHER_SHARE = 1.05;
+
+/**
+ * Whether WordNet relates a word of the secret's extended gloss more to another grid word than to the secret:
+ * glosses name the kind's shared parts and company ("buds" for broccoli fits cauliflower as well, "twig" for
+ * willow every tree, "gems" for earrings every jewel), which the vectors alone do not tell apart.
+ */
+function nearerAnotherWord(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
+  const toSecret = r.rel(word, secret, grid);
+  return grid.words.some((other) => other !== secret && r.rel(word, other, grid) >= NEARER_OTHER_SHARE * toSecret);
+}
+
 /** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): they must pass the sense check. */
 const SENSE_BLIND_SOURCES = new Set(["vectors", "defined-by"]);
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
-const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
+const KIND_OF_SOURCE: Record<string, string> = { gloss: "gloss", definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
 
 export interface CandidateOptions {
   avoid?: readonly string[];
@@ -126,6 +142,12 @@ export interface CandidateOptions {
    * (A word about another sense of the secret is refused even here.)
    */
   unchecked?: boolean;
+  /**
+   * Also offer the words of the secret's extended glosses (its definition, its WordNet neighbours' lemmas and
+   * definitions) that people use near the secret: the last resort before the category's name, when every
+   * other source is refused. Kept under the same checks as the rest.
+   */
+  glossWords?: boolean;
 }
 
 /**
@@ -418,6 +440,21 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
     if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
+  }
+  if (options.glossWords) {
+    // The extended gloss is in the grid's sense; the vectors say which of its words people use near the secret
+    // ("weeping" and "bark" for willow, "bow" for viola, "breeze" for windy).
+    for (const { synset, weight } of senses) {
+      for (const [form, level] of r.glosses.of(synset).levels) {
+        if (secretForms.has(form) || readsAsParticiple(r, form) || !specific(form)) continue;
+        const noun = r.wordNet.synsetsOf(form, "n").length > 0 && !readsAsAdjective(r, form);
+        const adjective = secretIsAdjective && r.wordNet.synsetsOf(form, "a").length > 0;
+        if (!(noun || adjective || isColour(r, form))) continue;
+        const cosine = vectors.cosine(form, secret) ?? 0;
+        if (cosine < MIN_GLOSS_NEIGHBOUR_COSINE || nearerAnotherWord(r, grid, secret, form)) continue;
+        offer(form, "gloss", 0.4 * level * weight * cosine);
+      }
+    }
   }
   // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
   // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the
