@@ -5,6 +5,7 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { isBroadKind } from "./broad-kinds";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
@@ -395,7 +396,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
         .filter((form) => form.length >= 3 && !/\d/.test(form))
         .map((form) => ({ form, cosine: vectors.cosine(form, secret) ?? 0 }))
         .sort((a, b) => b.cosine - a.cosine)[0]?.form;
-      if (base && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
+      // A definition's genus of many kinds ("organ" for stem, "room" for apartment) is true of too much.
+      if (base && specific(base) && usedNearSecret(base) && !isBroadKind(r.wordNet, base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);
