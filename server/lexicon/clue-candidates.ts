@@ -411,6 +411,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === "+") continue;
       // Every relation must be used near the secret ("moment" for variance is not); hyponyms, being kinds of it, at a
       // bar of their own, which keeps "pagoda" for temple and drops the kinds of rare senses ("board" for table).
+      // A hypernym of many kinds ("specialist" for psychiatrist) is everyone's, as a definition's genus is.
+      if (pointer.symbol === "@" && lemmas.every((lemma) => isBroadKind(r.wordNet, lemma))) continue;
       const floor = pointer.symbol.startsWith("~") ? bars.hyponym : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
