@@ -451,7 +451,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     for (const { synset, weight } of senses) {
       for (const [form, level] of r.glosses.of(synset).levels) {
         if (secretForms.has(form) || readsAsParticiple(r, form) || !specific(form)) continue;
-        const noun = r.wordNet.synsetsOf(form, "n").length > 0 && !readsAsAdjective(r, form);
+        // A noun the tagged corpus never reads as one is technical or an inflected form ("catalyst", "antler", "buds").
+        const noun = r.wordNet.tagCount(form, "n") > 0 && !readsAsAdjective(r, form);
         const adjective = secretIsAdjective && r.wordNet.synsetsOf(form, "a").length > 0;
         if (!(noun || adjective || isColour(r, form))) continue;
         const cosine = vectors.cosine(form, secret) ?? 0;
