@@ -1,5 +1,5 @@
 /**
- * The lexical bot's refusal of broad kinds and its last resort before the category's name (real WordNet,
+ * The lexical bot's refusal of broad kinds and of definition nouns the grid shares, and its last resort before the category's name (real WordNet,
  * real vectors, real dataset grids). None of these instances is in the documented bot sample (seed
  * "bot-sample", docs/BOT-SAMPLE.md), which is kept for evaluation.
  */
@@ -39,6 +39,19 @@ describe("broad kinds", () => {
     expect(textsOf("academic subject", "chemistry")).not.toContain("natural science");
     // A definition's specific noun stays: chemistry is the science of matter.
     expect(textsOf("academic subject", "chemistry")).toContain("matter");
+  });
+});
+
+describe("a definition's noun the grid shares", () => {
+  it("is not offered when the definitions of 3 other grid words use it too", () => {
+    // Every breed's definition speaks of its coat; buddhism's and the other religions' of a teaching.
+    expect(textsOf("breed of dog", "golden retriever")).not.toContain("coat");
+    expect(textsOf("religion", "buddhism")).not.toContain("teaching");
+  });
+
+  it("is offered when it is the secret's own", () => {
+    // Lamb's definition names the sheep; no other meat's does (its last pool, from which the bot says it).
+    expect(candidatesOf("meat", "lamb", { relaxed: true, unchecked: true }).find((c) => c.text === "sheep")?.source).toBe("definition");
   });
 });
 
