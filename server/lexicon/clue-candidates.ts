@@ -33,6 +33,26 @@ const MIN_SECRET_SENSE_WEIGHT = 0.5;
 /** Other grid words whose definitions use a noun that make it everyone's: "leaf" for lettuce (spinach, kale, cabbage). */
 const SHARED_DEFINITION_WORDS = 3;
 
+const definitionNounsByGrid = new WeakMap<Grid, Map<string, string[]>>();
+
+/** The nouns (and other content words) of each grid word's definitions, of its senses that fit the grid: form → the grid words using it. */
+function definitionNounsOf(r: Relatedness, grid: Grid): Map<string, string[]> {
+  let byForm = definitionNounsByGrid.get(grid);
+  if (byForm) return byForm;
+  byForm = new Map();
+  for (const word of grid.words) {
+    const head = r.terms.of(word).at(-1);
+    if (!head) continue;
+    const forms = new Set<string>();
+    for (const { synset } of grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT)) {
+      for (const token of contentTokensOf(synset.definition)) for (const form of [token, ...r.wordNet.baseForms(token, "n")]) forms.add(form);
+    }
+    for (const form of forms) byForm.set(form, [...(byForm.get(form) ?? []), word]);
+  }
+  definitionNounsByGrid.set(grid, byForm);
+  return byForm;
+}
+
 /** A clue text is usable when it is plain words of three letters or more, at most three of them, legal for the grid and not the category itself. */
 export function isUsableClue(text: string, category: string, words: readonly string[], avoid: readonly string[] = []): boolean {
   if (!/^[a-z][a-z' -]*[a-z]$/.test(text)) return false;
@@ -388,24 +408,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
   };
   const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
-  // The nouns of the other grid words' definitions (their senses that fit the grid), each word counted once.
-  let otherDefinitionNouns: Map<string, number> | undefined;
-  const definesManyOthers = (noun: string) => {
-    if (!otherDefinitionNouns) {
-      otherDefinitionNouns = new Map();
-      for (const word of grid.words) {
-        if (word === secret) continue;
-        const wordHead = r.terms.of(word).at(-1);
-        if (!wordHead) continue;
-        const nouns = new Set<string>();
-        for (const { synset } of grid.weightsOf(wordHead).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT)) {
-          for (const token of contentTokensOf(synset.definition)) for (const form of [token, ...r.wordNet.baseForms(token, "n")]) nouns.add(form);
-        }
-        for (const form of nouns) otherDefinitionNouns.set(form, (otherDefinitionNouns.get(form) ?? 0) + 1);
-      }
-    }
-    return (otherDefinitionNouns.get(noun) ?? 0) >= SHARED_DEFINITION_WORDS;
-  };
+  const definesManyOthers = (noun: string) => (definitionNounsOf(r, grid).get(noun) ?? []).filter((word) => word !== secret).length >= SHARED_DEFINITION_WORDS;
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
