@@ -12,11 +12,13 @@ import type { WordNet } from "./types";
  */
 export const BROAD_KIND_HYPONYMS = 100;
 
-const cache = new Map<string, boolean>();
+const caches = new WeakMap<WordNet, Map<string, boolean>>();
 /** Words remembered at most (cleared when full: flat memory in a long-running server). */
 const MAX_CACHED = 20_000;
 
 export function isBroadKind(wordNet: WordNet, word: string): boolean {
+  let cache = caches.get(wordNet);
+  if (!cache) caches.set(wordNet, (cache = new Map()));
   const known = cache.get(word);
   if (known !== undefined) return known;
   const first = wordNet.synsetsOf(word, "n")[0];
