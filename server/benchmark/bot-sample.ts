@@ -2,6 +2,7 @@
  * `npm run bench:bot-sample [-- --seed S] [--size N] [--verdicts FILE]`: the lexical bot's clue on every
  * instance of the dataset (as `npm run bench -- --generator lexical` chooses it), then
  *   - how many of them the game's own clue check refuses (shared/game/clue-validation.ts), which must be 0;
+ *   - how many fall back to the category's name, and how many come from each kind of source;
  *   - a sample of N of them (default 100) drawn with the seed (default "bot-sample"), as a Markdown table to
  *     judge by the rubric in docs/BOT-SAMPLE.md;
  *   - with --verdicts, the verdicts recorded in that file for the same sample: how many match the current
@@ -44,6 +45,19 @@ export function illegalClues(clues: readonly BotClue[]): { id: string; clue: str
   });
 }
 
+/** Sources named by the bot's detail that are not WordNet relations (whose sources are pointer symbols such as "@" or "%p"). */
+const NAMED_SOURCES = new Set(["definition", "defined-by", "vectors", "attribute", "gloss", "fallback"]);
+
+/** How many clues came from each kind of source, WordNet relations counted together, most first. */
+export function sourceCounts(clues: readonly BotClue[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { source } of clues) {
+    const kind = NAMED_SOURCES.has(source) ? source : "relation";
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return new Map([...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+}
+
 /** `size` of the clues, drawn without replacement with the seed, in the order drawn. */
 export function sampleClues(clues: readonly BotClue[], seed: string, size: number): BotClue[] {
   return shuffled(clues, seededRng(seed)).slice(0, size);
@@ -77,6 +91,8 @@ async function main(args: string[]): Promise<void> {
   for (const bad of illegal) console.log(`  ${bad.id}: "${bad.clue}" — ${bad.reason}`);
   const fallbacks = clues.filter((c) => c.source === "fallback").length;
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
+  const bySource = sourceCounts(clues);
+  console.log(`by source: ${[...bySource].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
   const sample = sampleClues(clues, seed, size);
   console.log(`\nsample of ${sample.length}, seed "${seed}":\n`);
   console.log("| # | instance | clue | source |");

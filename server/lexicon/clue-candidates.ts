@@ -5,6 +5,7 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { isBroadKind } from "./broad-kinds";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
@@ -28,6 +29,29 @@ export interface ClueCandidate {
 const MAX_CANDIDATE_WORDS = 3;
 /** Senses of the secret below this category weight are not what the category means. */
 const MIN_SECRET_SENSE_WEIGHT = 0.5;
+
+/** Other grid words whose definitions use a noun that make it everyone's: "leaf" for lettuce (spinach, kale, cabbage). */
+const SHARED_DEFINITION_WORDS = 3;
+
+const definitionNounsByGrid = new WeakMap<Grid, Map<string, string[]>>();
+
+/** The nouns (and other content words) of each grid word's definitions, of its senses that fit the grid: form → the grid words using it. */
+function definitionNounsOf(r: Relatedness, grid: Grid): Map<string, string[]> {
+  let byForm = definitionNounsByGrid.get(grid);
+  if (byForm) return byForm;
+  byForm = new Map();
+  for (const word of grid.words) {
+    const head = r.terms.of(word).at(-1);
+    if (!head) continue;
+    const forms = new Set<string>();
+    for (const { synset } of grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT)) {
+      for (const token of contentTokensOf(synset.definition)) for (const form of [token, ...r.wordNet.baseForms(token, "n")]) forms.add(form);
+    }
+    for (const form of forms) byForm.set(form, [...(byForm.get(form) ?? []), word]);
+  }
+  definitionNounsByGrid.set(grid, byForm);
+  return byForm;
+}
 
 /** A clue text is usable when it is plain words of three letters or more, at most three of them, legal for the grid and not the category itself. */
 export function isUsableClue(text: string, category: string, words: readonly string[], avoid: readonly string[] = []): boolean {
@@ -108,12 +132,28 @@ const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
+/** GloVe cosine with the secret an extended gloss's word needs to be offered as a last resort. */
+const MIN_GLOSS_NEIGHBOUR_COSINE = 0.25;
+
+/** How much more WordNet must relate a gloss word to another grid word than to the secret for it to be that word's. */
+const NEARER_OTHER_SHARE = 1.05;
+
+/**
+ * Whether WordNet relates a word of the secret's extended gloss more to another grid word than to the secret:
+ * glosses name the kind's shared parts and company ("buds" for broccoli fits cauliflower as well, "twig" for
+ * willow every tree, "gems" for earrings every jewel), which the vectors alone do not tell apart.
+ */
+function nearerAnotherWord(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
+  const toSecret = r.rel(word, secret, grid);
+  return grid.words.some((other) => other !== secret && r.rel(word, other, grid) >= NEARER_OTHER_SHARE * toSecret);
+}
+
 /** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): they must pass the sense check. */
 const SENSE_BLIND_SOURCES = new Set(["vectors", "defined-by"]);
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
-const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
+const KIND_OF_SOURCE: Record<string, string> = { gloss: "gloss", definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
 
 export interface CandidateOptions {
   avoid?: readonly string[];
@@ -126,6 +166,12 @@ export interface CandidateOptions {
    * (A word about another sense of the secret is refused even here.)
    */
   unchecked?: boolean;
+  /**
+   * Also offer the words of the secret's extended glosses (its definition, its WordNet neighbours' lemmas and
+   * definitions) that people use near the secret: the last resort before the category's name, when every
+   * other source is refused. Kept under the same checks as the rest.
+   */
+  glossWords?: boolean;
 }
 
 /**
@@ -362,6 +408,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
   };
   const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
+  const definesManyOthers = (noun: string) => (definitionNounsOf(r, grid).get(noun) ?? []).filter((word) => word !== secret).length >= SHARED_DEFINITION_WORDS;
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
@@ -373,7 +420,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
         .filter((form) => form.length >= 3 && !/\d/.test(form))
         .map((form) => ({ form, cosine: vectors.cosine(form, secret) ?? 0 }))
         .sort((a, b) => b.cosine - a.cosine)[0]?.form;
-      if (base && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
+      // A definition's genus of many kinds ("organ" for stem, "room" for apartment) is true of too much.
+      if (base && specific(base) && usedNearSecret(base) && !isBroadKind(r.wordNet, base) && !definesManyOthers(base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);
@@ -387,6 +435,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === "+") continue;
       // Every relation must be used near the secret ("moment" for variance is not); hyponyms, being kinds of it, at a
       // bar of their own, which keeps "pagoda" for temple and drops the kinds of rare senses ("board" for table).
+      // A hypernym of many kinds ("specialist" for psychiatrist) is everyone's, as a definition's genus is.
+      if (pointer.symbol === "@" && lemmas.every((lemma) => isBroadKind(r.wordNet, lemma))) continue;
       const floor = pointer.symbol.startsWith("~") ? bars.hyponym : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
@@ -418,6 +468,22 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
     if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
+  }
+  if (options.glossWords) {
+    // The extended gloss is in the grid's sense; the vectors say which of its words people use near the secret
+    // ("weeping" and "bark" for willow, "bow" for viola, "breeze" for windy).
+    for (const { synset, weight } of senses) {
+      for (const [form, level] of r.glosses.of(synset).levels) {
+        if (secretForms.has(form) || readsAsParticiple(r, form) || !specific(form)) continue;
+        // A noun the tagged corpus never reads as one is technical or an inflected form ("catalyst", "antler", "buds").
+        const noun = r.wordNet.tagCount(form, "n") > 0 && !readsAsAdjective(r, form);
+        const adjective = secretIsAdjective && r.wordNet.synsetsOf(form, "a").length > 0;
+        if (!(noun || adjective || isColour(r, form))) continue;
+        const cosine = vectors.cosine(form, secret) ?? 0;
+        if (cosine < MIN_GLOSS_NEIGHBOUR_COSINE || nearerAnotherWord(r, grid, secret, form)) continue;
+        offer(form, "gloss", 0.4 * level * weight * cosine);
+      }
+    }
   }
   // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
   // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the

@@ -97,7 +97,9 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
   const strict = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
   const relaxed = strict.length > 0 ? strict : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true });
   // When the checks that a word singles the secret out leave nothing, the unchecked pool still beats the category's name.
-  const pool = relaxed.length > 0 ? relaxed : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true, unchecked: true });
+  const unchecked = relaxed.length > 0 ? relaxed : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true, unchecked: true });
+  // Then the words of the secret's extended glosses that people use near it, checked as the rest.
+  const pool = unchecked.length > 0 ? unchecked : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true, glossWords: true });
   const candidates = pool
     .map((candidate) => ({ candidate, closeness: evaluator.similarity(request.category, words, candidate.text, request.secret) * commonnessFactor(candidate.text) }))
     .sort((a, b) => b.closeness - a.closeness || a.candidate.text.localeCompare(b.candidate.text))
