@@ -8,6 +8,7 @@
  * - it is not half of a compound secret ("lip" for lipstick).
  */
 import { ClueSenseCheck, type SecretSenses } from "./clue-sense-check";
+import { SenseVectors } from "./sense-vectors";
 import type { Grid, Relatedness } from "./relatedness";
 import { tokensOf } from "./text";
 import type { Synset } from "./types";
@@ -15,7 +16,7 @@ import { getWordVectors } from "./vectors/word-vectors";
 
 let senseCheckOf: { r: Relatedness; check: ClueSenseCheck } | undefined;
 function senseCheck(r: Relatedness): ClueSenseCheck {
-  if (senseCheckOf?.r !== r) senseCheckOf = { r, check: new ClueSenseCheck(r, getWordVectors()) };
+  if (senseCheckOf?.r !== r) senseCheckOf = { r, check: new ClueSenseCheck(new SenseVectors(r, getWordVectors()), getWordVectors()) };
   return senseCheckOf.check;
 }
 

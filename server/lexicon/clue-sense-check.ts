@@ -3,15 +3,13 @@
  * besides the one that proposed it. The vectors' neighbours of a word ("thought" for felt, through the
  * verb feel) and the things whose definitions mention it are blind to its senses. Here the clue's word
  * vector is read against two vectors of the secret built from WordNet (each sense's lemmas and extended
- * gloss, as sense-vectors.ts builds the judge's, but kept apart): the senses the bot clues, and the
+ * gloss, sense-vectors.ts's synset vectors, but mixed apart): the senses the bot clues, and the
  * secret's other meanings. A clue nearer another meaning is about that meaning, and is refused.
  */
-import type { Relatedness } from "./relatedness";
+import { dotProduct as dot, unit, type SenseVectors } from "./sense-vectors";
 import type { Synset } from "./types";
 import type { WordVectors } from "./vectors/word-vectors";
 
-/** Synset vectors kept at most (cleared, not evicted, when full: flat memory in a long-running server). */
-const MAX_CACHED_SYNSETS = 20_000;
 /** Other senses read: the rare tail adds only noise. */
 const MAX_OTHER_SENSES = 6;
 /**
@@ -33,10 +31,8 @@ export interface SecretSenses {
 }
 
 export class ClueSenseCheck {
-  private readonly bySynset = new Map<string, Float32Array | null>();
-
   constructor(
-    private readonly relatedness: Relatedness,
+    private readonly senseVectors: SenseVectors,
     private readonly vectors: WordVectors,
   ) {}
 
@@ -79,34 +75,6 @@ export class ClueSenseCheck {
   }
 
   private synsetVector(synset: Synset): Float32Array | null {
-    let vector = this.bySynset.get(synset.id);
-    if (vector !== undefined) return vector;
-    const sum = new Float32Array(this.vectors.dims);
-    const r = this.relatedness;
-    for (const lemma of synset.lemmas) {
-      const v = this.vectors.phraseVector(lemma.replace(/_/g, " ").toLowerCase());
-      if (v) for (let d = 0; d < sum.length; d++) sum[d] += r.params.glossDefinition * v[d];
-    }
-    for (const [form, level] of r.glosses.of(synset).levels) this.vectors.addTo(sum, form, level * r.forms.idf(form));
-    vector = unit(sum);
-    if (this.bySynset.size >= MAX_CACHED_SYNSETS) this.bySynset.clear();
-    this.bySynset.set(synset.id, vector);
-    return vector;
+    return this.senseVectors.synsetVector(synset.id);
   }
-}
-
-function dot(u: Float32Array, v: Float32Array): number {
-  let sum = 0;
-  for (let d = 0; d < u.length; d++) sum += u[d] * v[d];
-  // Rounded so that float summation order can never show in a result.
-  return Math.round(sum * 1e6) / 1e6;
-}
-
-function unit(v: Float32Array): Float32Array | null {
-  let norm = 0;
-  for (let d = 0; d < v.length; d++) norm += v[d] * v[d];
-  if (norm === 0) return null;
-  norm = Math.sqrt(norm);
-  for (let d = 0; d < v.length; d++) v[d] /= norm;
-  return v;
 }

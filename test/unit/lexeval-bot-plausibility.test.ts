@@ -11,6 +11,7 @@ import { fitsManyAlike, isPartOfCompound, isRival, pointsElsewhere, sharedKindDe
 import { scoredLexicalClues } from "../../server/lexicon/lexical-clue";
 import { getRelatedness } from "../../server/lexicon/relatedness";
 import { getWordVectors } from "../../server/lexicon/vectors/word-vectors";
+import { SenseVectors } from "../../server/lexicon/sense-vectors";
 
 const dataset = loadDataset();
 const r = getRelatedness();
@@ -27,7 +28,7 @@ function sensesOf(category: string, secret: string): SecretSenses {
 }
 
 describe("the bot's sense check", () => {
-  const check = new ClueSenseCheck(r, getWordVectors());
+  const check = new ClueSenseCheck(new SenseVectors(r, getWordVectors()), getWordVectors());
 
   it("refuses a vector neighbour of another meaning of the secret's word", () => {
     // "felt" in the vectors is mostly the verb feel: its neighbours "thought", "feels" are about feeling.
