@@ -5,13 +5,10 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
-import { isBroadKind } from "./broad-kinds";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { SenseVectors } from "./sense-vectors";
-import { type SecretSenses } from "./clue-sense-check";
-import { fitsManyAlike, isPartOfCompound, isRival, pointsElsewhere, readsInAnotherSense } from "./clue-plausibility";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
@@ -29,29 +26,6 @@ export interface ClueCandidate {
 const MAX_CANDIDATE_WORDS = 3;
 /** Senses of the secret below this category weight are not what the category means. */
 const MIN_SECRET_SENSE_WEIGHT = 0.5;
-
-/** Other grid words whose definitions use a noun that make it everyone's: "leaf" for lettuce (spinach, kale, cabbage). */
-const SHARED_DEFINITION_WORDS = 3;
-
-const definitionNounsByGrid = new WeakMap<Grid, Map<string, string[]>>();
-
-/** The nouns (and other content words) of each grid word's definitions, of its senses that fit the grid: form → the grid words using it. */
-function definitionNounsOf(r: Relatedness, grid: Grid): Map<string, string[]> {
-  let byForm = definitionNounsByGrid.get(grid);
-  if (byForm) return byForm;
-  byForm = new Map();
-  for (const word of grid.words) {
-    const head = r.terms.of(word).at(-1);
-    if (!head) continue;
-    const forms = new Set<string>();
-    for (const { synset } of grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT)) {
-      for (const token of contentTokensOf(synset.definition)) for (const form of [token, ...r.wordNet.baseForms(token, "n")]) forms.add(form);
-    }
-    for (const form of forms) byForm.set(form, [...(byForm.get(form) ?? []), word]);
-  }
-  definitionNounsByGrid.set(grid, byForm);
-  return byForm;
-}
 
 /** A clue text is usable when it is plain words of three letters or more, at most three of them, legal for the grid and not the category itself. */
 export function isUsableClue(text: string, category: string, words: readonly string[], avoid: readonly string[] = []): boolean {
@@ -127,61 +101,26 @@ const MIN_NEIGHBOUR_RELATEDNESS = 0.25;
 const VERB_SHARE = 3;
 /** Lexicographer files whose members are only described by the words of their definitions. */
 const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
+/** GloVe cosine a last-resort neighbour needs: lower than MIN_NEIGHBOUR_COSINE, as nothing else is left. */
+const LAST_RESORT_COSINE = 0.35;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
-/** GloVe cosine with the secret an extended gloss's word needs to be offered as a last resort. */
-const MIN_GLOSS_NEIGHBOUR_COSINE = 0.25;
-
-/** How much more WordNet must relate a gloss word to another grid word than to the secret for it to be that word's. */
-const NEARER_OTHER_SHARE = 1.05;
-
-/**
- * Whether WordNet relates a word of the secret's extended gloss more to another grid word than to the secret:
- * glosses name the kind's shared parts and company ("buds" for broccoli fits cauliflower as well, "twig" for
- * willow every tree, "gems" for earrings every jewel), which the vectors alone do not tell apart.
- */
-function nearerAnotherWord(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
-  const toSecret = r.rel(word, secret, grid);
-  return grid.words.some((other) => other !== secret && r.rel(word, other, grid) >= NEARER_OTHER_SHARE * toSecret);
-}
-
-/** Sources that read the secret's word without its sense (the vectors' neighbours, definitions that mention the word): they must pass the sense check. */
-const SENSE_BLIND_SOURCES = new Set(["vectors", "defined-by"]);
-
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
-const KIND_OF_SOURCE: Record<string, string> = { gloss: "gloss", definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
+const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
 
 export interface CandidateOptions {
   avoid?: readonly string[];
   limit?: number;
   /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
   relaxed?: boolean;
-  /**
-   * Skip the checks that a candidate is not a rival of the secret's kind, does not fit several grid words
-   * alike and does not point at another grid word: the last pool, still better than the category's name.
-   * (A word about another sense of the secret is refused even here.)
-   */
-  unchecked?: boolean;
-  /**
-   * Also offer the words of the secret's extended glosses (its definition, its WordNet neighbours' lemmas and
-   * definitions) that people use near the secret: the last resort before the category's name, when every
-   * other source is refused. Kept under the same checks as the rest.
-   */
-  glossWords?: boolean;
 }
 
-/**
- * The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood.
- * Not for vector neighbours: without a WordNet link in the grid's sense they are mostly noise ("petunia" for
- * auntie, "fireman" for motorbike), worse than the category's name.
- */
-const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, hyponym: 0, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
-/** GloVe cosine with the secret a hyponym needs: "pagoda" for temple (0.53) passes; the kinds of a rare sense, "board" for table (0.18), "vanilla" for orchid (0.11), "coping" for bricks (0.04), do not. */
-const MIN_HYPONYM_COSINE = 0.25;
+/** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1 };
 
 /**
  * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
@@ -351,17 +290,6 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
-      // Half of a compound secret ("lip" for lipstick, "bike" for motorbike) says it.
-      if (isPartOfCompound(r, clean, secret)) return;
-      // A WordNet relation or definition of a fitting sense is in that sense already; the vectors and defined-by are not.
-      if (SENSE_BLIND_SOURCES.has(source) && readsInAnotherSense(r, clean, secretSenses)) return;
-      // The checks that the word singles the secret out as a player would (clue-plausibility.ts). Attributes are
-      // what the definition states of this sense; the unchecked pool is the last before the category's name.
-      if (!options.unchecked && source !== "attribute") {
-        if (isRival(r, clean, secretSenses.fitting)) return;
-        if (fitsManyAlike(r, grid, secret, clean)) return;
-        if (pointsElsewhere(r, grid, secret, clean)) return;
-      }
     }
     byText.set(clean, { text: clean, source, prior });
   };
@@ -373,13 +301,6 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   if (!head) return [];
   const weighted = grid.weightsOf(head).filter((s) => s.weight >= MIN_SECRET_SENSE_WEIGHT);
   const synonyms = new Set(weighted.flatMap((s) => s.synset.lemmas));
-  // The senses the category names outright when there are any ("seven" the digit under "number", not the playing card), else the fitting ones.
-  const underCategory = weighted.filter((s) => grid.isUnderCategory(s.synset));
-  const fittingSenses = underCategory.length > 0 ? underCategory : weighted;
-  const secretSenses: SecretSenses = {
-    fitting: fittingSenses,
-    others: grid.weightsOf(head).filter((s) => !fittingSenses.includes(s)).map((s) => s.synset),
-  };
   // Its synonyms and derivationally related words ("anger" for angry), from any source, say the secret itself.
   const secretForms = new Set([
     ...synonyms,
@@ -397,7 +318,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
   const bars = options.relaxed
     ? RELAXED
-    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, hyponym: MIN_HYPONYM_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
   // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
@@ -408,7 +329,6 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
   };
   const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
-  const definesManyOthers = (noun: string) => (definitionNounsOf(r, grid).get(noun) ?? []).filter((word) => word !== secret).length >= SHARED_DEFINITION_WORDS;
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
@@ -420,8 +340,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
         .filter((form) => form.length >= 3 && !/\d/.test(form))
         .map((form) => ({ form, cosine: vectors.cosine(form, secret) ?? 0 }))
         .sort((a, b) => b.cosine - a.cosine)[0]?.form;
-      // A definition's genus of many kinds ("organ" for stem, "room" for apartment) is true of too much.
-      if (base && specific(base) && usedNearSecret(base) && !isBroadKind(r.wordNet, base) && !definesManyOthers(base)) offer(base, "definition", 0.5 * weight);
+      if (base && specific(base) && usedNearSecret(base)) offer(base, "definition", 0.5 * weight);
     }
     for (const pointer of synset.pointers) {
       const neighbour = r.wordNet.synset(pointer.target);
@@ -433,11 +352,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === "@i") continue;
       // A derivationally related word is a form of the secret ("anger" for angry, "pediatrics" for paediatrician).
       if (pointer.symbol === "+") continue;
-      // Every relation must be used near the secret ("moment" for variance is not); hyponyms, being kinds of it, at a
-      // bar of their own, which keeps "pagoda" for temple and drops the kinds of rare senses ("board" for table).
-      // A hypernym of many kinds ("specialist" for psychiatrist) is everyone's, as a definition's genus is.
-      if (pointer.symbol === "@" && lemmas.every((lemma) => isBroadKind(r.wordNet, lemma))) continue;
-      const floor = pointer.symbol.startsWith("~") ? bars.hyponym : bars.relation;
+      // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
+      const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
@@ -469,27 +385,23 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
     offer(word, "vectors", 0.5 * cosine);
   }
-  if (options.glossWords) {
-    // The extended gloss is in the grid's sense; the vectors say which of its words people use near the secret
-    // ("weeping" and "bark" for willow, "bow" for viola, "breeze" for windy).
-    for (const { synset, weight } of senses) {
-      for (const [form, level] of r.glosses.of(synset).levels) {
-        if (secretForms.has(form) || readsAsParticiple(r, form) || !specific(form)) continue;
-        // A noun the tagged corpus never reads as one is technical or an inflected form ("catalyst", "antler", "buds").
-        const noun = r.wordNet.tagCount(form, "n") > 0 && !readsAsAdjective(r, form);
-        const adjective = secretIsAdjective && r.wordNet.synsetsOf(form, "a").length > 0;
-        if (!(noun || adjective || isColour(r, form))) continue;
-        const cosine = vectors.cosine(form, secret) ?? 0;
-        if (cosine < MIN_GLOSS_NEIGHBOUR_COSINE || nearerAnotherWord(r, grid, secret, form)) continue;
-        offer(form, "gloss", 0.4 * level * weight * cosine);
-      }
-    }
-  }
   // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
   // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the
   // one that sets the secret apart from the grid.
   for (const { synset, weight } of senses) {
     for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
+  }
+  // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
+  // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
+  if (options.relaxed && byText.size === 0) {
+    const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+    for (const { word, cosine } of lastResort) {
+      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
+      // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
+      if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
+      if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
+      offer(word, "vectors", 0.25 * cosine);
+    }
   }
   const commonness = (c: ClueCandidate) => Math.log10(1 + tokensOf(c.text).reduce((min, t) => Math.min(min, spokenCount(t, frequency)), Infinity));
   const ranked = [...byText.values()].sort((a, b) => b.prior - a.prior || commonness(b) - commonness(a) || a.text.localeCompare(b.text));

@@ -63,13 +63,6 @@ const SCORED_CANDIDATES = 24;
 const SPECIFIC_SHARE = 1.5;
 /** What such an unspecific clue's rank is multiplied by: it loses to almost any clue about the secret. */
 const UNSPECIFIC_FACTOR = 0.25;
-/**
- * How much the clue's GloVe cosine with the secret counts in its rank (as cosine^0.5, at least 0.05^0.5):
- * between clues the judge scores alike, the one people use near the secret ("napkin" for table, "organ" for
- * keyboard) beats the one only WordNet links ("stand", "machine").
- */
-const ASSOCIATION_POWER = 0.5;
-const MIN_ASSOCIATION = 0.05;
 
 /**
  * How much a clue's commonness in speech counts: a factor from 0.8 (said about once per million words,
@@ -95,11 +88,7 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
   const words = [...request.words];
   const grid = r.grid(request.category, words);
   const strict = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
-  const relaxed = strict.length > 0 ? strict : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true });
-  // When the checks that a word singles the secret out leave nothing, the unchecked pool still beats the category's name.
-  const unchecked = relaxed.length > 0 ? relaxed : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true, unchecked: true });
-  // Then the words of the secret's extended glosses that people use near it, checked as the rest.
-  const pool = unchecked.length > 0 ? unchecked : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true, glossWords: true });
+  const pool = strict.length > 0 ? strict : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true });
   const candidates = pool
     .map((candidate) => ({ candidate, closeness: evaluator.similarity(request.category, words, candidate.text, request.secret) * commonnessFactor(candidate.text) }))
     .sort((a, b) => b.closeness - a.closeness || a.candidate.text.localeCompare(b.candidate.text))
@@ -132,8 +121,7 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     // So does a clue people use nearer the category than the secret ("flesh" for melon among fruit, "claw" for vulture).
     const specific = pCham >= SPECIFIC_SHARE / words.length && !nearerCategory(request.category, request.secret, candidate.text) ? 1 : UNSPECIFIC_FACTOR;
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
-    const association = Math.max(MIN_ASSOCIATION, getWordVectors().cosine(candidate.text, request.secret) ?? MIN_ASSOCIATION) ** ASSOCIATION_POWER;
-    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret * association };
+    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }

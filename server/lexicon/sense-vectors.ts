@@ -64,8 +64,7 @@ export class SenseVectors {
     return unit(sum);
   }
 
-  /** A synset's unit vector: its lemmas and extended gloss, weighted as the gloss match weighs them and by IDF (cached). */
-  synsetVector(id: string): Float32Array | null {
+  private synsetVector(id: string): Float32Array | null {
     let vector = this.bySynset.get(id);
     if (vector !== undefined) return vector;
     const synset = this.relatedness.wordNet.synset(id);
@@ -84,15 +83,7 @@ export class SenseVectors {
   }
 }
 
-/** u · v, rounded so that float summation order can never show in a result. */
-export function dotProduct(u: Float32Array, v: Float32Array): number {
-  let sum = 0;
-  for (let d = 0; d < u.length; d++) sum += u[d] * v[d];
-  return Math.round(sum * 1e6) / 1e6;
-}
-
-/** Scales v to unit length in place; null for the zero vector. */
-export function unit(v: Float32Array): Float32Array | null {
+function unit(v: Float32Array): Float32Array | null {
   let norm = 0;
   for (let d = 0; d < v.length; d++) norm += v[d] * v[d];
   if (norm === 0) return null;
