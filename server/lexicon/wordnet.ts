@@ -205,10 +205,8 @@ class WordNetReader implements WordNet {
 
   tagCount(lemma: string, pos?: PartOfSpeech): number {
     const counts = (this.tagCounts ??= this.readTagCounts());
-    const key = wordNetKey(lemma);
-    let total = 0;
-    for (const p of pos ? [pos] : PARTS_OF_SPEECH) total += counts.get(`${p}:${key}`) ?? 0;
-    return total;
+    // Totals over every part of speech are stored under "*:" (asked for every gloss word's IDF).
+    return counts.get(`${pos ?? "*"}:${wordNetKey(lemma)}`) ?? 0;
   }
 
   /** Synset offsets of an index key, in sense order. */
@@ -238,8 +236,8 @@ class WordNetReader implements WordNet {
       if (percent < 0 || !(count > 0)) continue;
       const pos = SENSE_KEY_POS[line[percent + 1]];
       if (!pos) continue;
-      const key = `${pos}:${line.slice(0, percent).toLowerCase()}`;
-      counts.set(key, (counts.get(key) ?? 0) + count);
+      const lemma = line.slice(0, percent).toLowerCase();
+      for (const key of [`${pos}:${lemma}`, `*:${lemma}`]) counts.set(key, (counts.get(key) ?? 0) + count);
     }
     return counts;
   }
