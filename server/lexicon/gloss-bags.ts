@@ -11,6 +11,8 @@ import { LRUCache } from "lru-cache";
 
 /** Most neighbours read per synset: "dog" has 18 hyponyms, "fish" dozens; the first ones are enough. */
 const MAX_NEIGHBOURS = 48;
+/** Texts whose forms are kept (cleared, not evicted, when full: a flat memory profile for a long-running server). */
+const MAX_CACHED_TEXTS = 50_000;
 
 export interface GlossBag {
   /** Word form → how close it sits to the synset (a params gloss weight). */
@@ -25,6 +27,7 @@ export interface GlossBag {
 export class GlossBags {
   private readonly cache = new LRUCache<string, GlossBag>({ max: 20_000 });
   private readonly formIds = new Map<string, number>();
+  private readonly textForms = new Map<string, readonly string[]>();
 
   constructor(
     private readonly wordNet: WordNet,
@@ -59,15 +62,26 @@ export class GlossBags {
     return dot / (bagA.norm * bagB.norm);
   }
 
+  /** The word forms a text contributes to a bag; a neighbour's definition recurs in many bags, so it is read once. */
+  private formsOfText(text: string, all: boolean): readonly string[] {
+    const key = all ? `*${text}` : text;
+    let forms = this.textForms.get(key);
+    if (!forms) {
+      const out = new Set<string>();
+      for (const token of all ? tokensOf(text) : contentTokensOf(text)) {
+        for (const form of this.forms.of(token)) if (form.length >= 2 && !STOPWORDS.has(form)) out.add(form);
+      }
+      forms = [...out];
+      if (this.textForms.size >= MAX_CACHED_TEXTS) this.textForms.clear();
+      this.textForms.set(key, forms);
+    }
+    return forms;
+  }
+
   private build(synset: Synset): GlossBag {
     const levels = new Map<string, number>();
     const add = (text: string, level: number, all: boolean) => {
-      for (const token of all ? tokensOf(text) : contentTokensOf(text)) {
-        for (const form of this.forms.of(token)) {
-          if (form.length < 2 || STOPWORDS.has(form)) continue;
-          if (level > (levels.get(form) ?? 0)) levels.set(form, level);
-        }
-      }
+      for (const form of this.formsOfText(text, all)) if (level > (levels.get(form) ?? 0)) levels.set(form, level);
     };
     add(synset.definition, this.params.glossDefinition, false);
     for (const example of synset.examples) add(example, this.params.glossDefinition, false);
