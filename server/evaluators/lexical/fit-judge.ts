@@ -4,11 +4,12 @@
  *     tuning split (test/fixtures/clues, split "tune"): the log likelihood of the secret
  *     (chameleon) and of the clue (ally, no category term). This is the ranking: which word a clue
  *     points at.
- *  2. the chameleon's β, and the ally's spread floor, category weight and β, on the dataset's tuning
- *     categories (category-split.ts): the reference baselines' mean Leakage (chameleon) and
- *     Utility (ally) brought as close as they go to the paper's Table 2 (squared gaps). This is
- *     the calibration: the metrics are normalised and clipped, so the softmax's shape and how
- *     much a topical message counts matter as much as the ranking.
+ *  2. the chameleon's floor and β, and the ally's spread floor, category weight and β: of the settings
+ *     whose reference baselines' mean Leakage (chameleon) or Utility (ally) on the dataset's tuning
+ *     categories (category-split.ts) come within RMS_TOLERANCE of the paper's Table 2, the one with
+ *     the lowest log loss on the tuning fixtures. This is the calibration: the metrics are
+ *     normalised and clipped, so the softmax's shape and how much a topical message counts matter
+ *     as much as the ranking.
  * The signals are computed once per (message, word); every trial is arithmetic on them.
  */
 import { normalizeAboveChance } from "../../../shared/sneak/metrics";
