@@ -39,9 +39,10 @@ export interface JudgeWeights {
 }
 
 /**
- * Fitted by `npm run bench:paper -- --fit` (server/evaluators/lexical/fit-judge.ts): the
- * relative weights of the three signals on the clue fixtures' tuning split, the ally's spread floor and category weight and the two
- * temperatures on the tuning categories of the dataset (docs/LEXICAL.md says which).
+ * Fitted by `npm run bench:paper -- --fit` (server/evaluators/lexical/fit-judge.ts; test/unit/lexeval-fit.test.ts
+ * checks the combined row): the relative weights of the three signals on the clue fixtures' tuning split; the
+ * floors, the ally's category weight and the two temperatures against Table 2 on the dataset's tuning
+ * categories, the tuning fixtures choosing among the settings that match it (docs/LEXICAL.md says how).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
   combined: { wordNet: 1, vectors: 1, senseVectors: 1, spreadFloor: 0.05, category: 0.5, chameleonFloor: 0.1, chameleonBeta: 3, allyBeta: 2.5 },
