@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { freePort } from "../../server/perf/free-port";
 
 /**
  * A throwaway Postgres for the tests: `initdb` in a temp folder, `postgres` on a free port of 127.0.0.1,
@@ -53,17 +53,6 @@ export interface PostgresServer {
   createDatabase(name?: string): Promise<string>;
   /** Stops the server at once (like a crash: `immediate`), or cleanly, and removes its folder. */
   stop(mode?: "fast" | "immediate"): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function run(command: string, args: string[]): void {
