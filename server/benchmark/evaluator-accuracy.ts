@@ -17,7 +17,7 @@ import { loadDataset } from "../dataset/load-dataset";
 import { getWordNet } from "../lexicon/wordnet";
 import { getRelatedness } from "../lexicon/relatedness";
 import type { Dataset } from "../../shared/sneak/types";
-import { messageOf } from "./user-error";
+import { exitOnCommandError } from "./user-error";
 
 interface Flags {
   evaluator: string;
@@ -99,10 +99,4 @@ async function main(argv: string[]): Promise<void> {
   else await report(dataset, flags.evaluator, seed, Boolean(flags.json), flags.clues);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const code = (error as { code?: string }).code;
-  if (code === "commander.helpDisplayed" || code === "commander.version") process.exit(0);
-  if (typeof code === "string" && code.startsWith("commander.")) process.exit(1);
-  console.error(`error: ${messageOf(error)}`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch(exitOnCommandError);

@@ -14,7 +14,7 @@ import { baselineSignals, fitJudge, fixtureSignals } from "../evaluators/lexical
 import { JUDGE_SIGNALS } from "../evaluators/lexical/signals";
 import type { Dataset } from "../../shared/sneak/types";
 import { BASELINES, PAPER_TABLE2, baselineFigures, table9Figures } from "./paper-figures";
-import { messageOf } from "./user-error";
+import { exitOnCommandError } from "./user-error";
 
 const f2 = (x: number) => x.toFixed(2).padStart(6);
 const gap = (ours: number, paper: number) => `${ours - paper >= 0 ? "+" : "−"}${Math.abs(ours - paper).toFixed(2)}`.padStart(7);
@@ -86,10 +86,4 @@ async function main(argv: string[]): Promise<void> {
   else await report(dataset, flags.evaluator, Boolean(flags.json));
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const code = (error as { code?: string }).code;
-  if (code === "commander.helpDisplayed" || code === "commander.version") process.exit(0);
-  if (typeof code === "string" && code.startsWith("commander.")) process.exit(1);
-  console.error(`error: ${messageOf(error)}`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch(exitOnCommandError);
