@@ -14,26 +14,15 @@ const MAX_CONSTITUENT_TOKENS = 4;
 export class Compounds {
   private index: Map<string, string[][]> | undefined;
   private multiWord: ReadonlySet<string> | undefined;
-  /** Constituent → every constituent it shares a compound with: answers the one-constituent case with a set lookup. */
+  /** Constituent → every constituent it shares a compound with (built per constituent on first ask). */
   private readonly partners = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly wordNet: WordNet) {}
 
-  /**
-   * True when some compound has one of `firstForms` as a constituent and, elsewhere, one form of
-   * every entry of `others` (each a list of alternative spellings of one constituent).
-   */
-  holdsBoth(firstForms: readonly string[], others: readonly (readonly string[])[]): boolean {
+  /** True when some compound has one of `firstForms` as a constituent and one of `otherForms` as another. */
+  holdsBoth(firstForms: readonly string[], otherForms: readonly string[]): boolean {
     const index = (this.index ??= this.build());
-    if (others.length === 1) return firstForms.some((form) => others[0].some((other) => this.partnersOf(form, index).has(other)));
-    for (const form of firstForms) {
-      for (const constituents of index.get(form) ?? []) {
-        const rest = constituents.slice();
-        rest.splice(rest.indexOf(form), 1);
-        if (others.every((forms) => forms.some((f) => rest.includes(f)))) return true;
-      }
-    }
-    return false;
+    return firstForms.some((form) => otherForms.some((other) => this.partnersOf(form, index).has(other)));
   }
 
   /** The constituents of a multi-word lemma: longest runs that are lemmas themselves, else single tokens. */

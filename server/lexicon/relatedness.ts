@@ -181,7 +181,7 @@ export class Relatedness {
   private holdCompound(clue: Term, word: Term): boolean {
     // A multi-token term is one constituent ("ice cream" in "ice cream cone"); a single token, any of its forms.
     const formsOf = (term: Term) => (term.tokens.length === 1 ? term.forms : [term.text]);
-    return this.compounds.holdsBoth(formsOf(clue), [formsOf(word)]);
+    return this.compounds.holdsBoth(formsOf(clue), formsOf(word));
   }
 }
 

@@ -68,10 +68,10 @@ describe("rel(clue, word)", () => {
     expect(r.compounds.constituentsOf("baby grand piano")).toEqual(["baby grand", "piano"]);
     expect(r.compounds.constituentsOf("top hat")).toEqual(["top", "hat"]);
     // "ice cream cone" holds cone and ice cream, not cone and cream; "australian sea lion" holds no lion.
-    expect(r.compounds.holdsBoth(["cone"], [["ice cream"]])).toBe(true);
-    expect(r.compounds.holdsBoth(["cone"], [["cream"]])).toBe(false);
-    expect(r.compounds.holdsBoth(["australian"], [["sea lion"]])).toBe(true);
-    expect(r.compounds.holdsBoth(["australian"], [["lion"]])).toBe(false);
+    expect(r.compounds.holdsBoth(["cone"], ["ice cream"])).toBe(true);
+    expect(r.compounds.holdsBoth(["cone"], ["cream"])).toBe(false);
+    expect(r.compounds.holdsBoth(["australian"], ["sea lion"])).toBe(true);
+    expect(r.compounds.holdsBoth(["australian"], ["lion"])).toBe(false);
     const dairy = r.grid("dairy product", wordsOf("dairy product"));
     expect(r.rel("cone", "ice cream", dairy)).toBeGreaterThan(2 * r.rel("cone", "cream", dairy));
   });
