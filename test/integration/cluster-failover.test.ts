@@ -48,6 +48,8 @@ interface Seat {
   /** Votes acknowledged: "game/round" → target. */
   votes: Map<string, string>;
   playing: boolean;
+  /** Moves sent and not yet answered. */
+  inFlight: Set<Promise<unknown>>;
 }
 
 /** Plays from snapshots like a client, recording every acknowledged clue and vote. */
@@ -64,10 +66,12 @@ function play(seat: Seat, client: TestClient): void {
     const send = (event: string, payload: object, onOk?: () => void) => {
       if (done.has(key)) return;
       done.add(key);
-      void client.socket
+      const answered = client.socket
         .timeout(10_000)
         .emitWithAck(event, payload)
         .then((ack: Ack) => ack.ok && onOk?.(), () => {});
+      seat.inFlight.add(answered);
+      void answered.finally(() => seat.inFlight.delete(answered));
     };
     if (game.phase === "clues" && round.turnPlayerId === me) {
       const text = freshClue();
@@ -128,6 +132,7 @@ describe.skipIf(missing !== null)("cluster failover: a killed owner's rooms move
       acked: new Map(),
       votes: new Map(),
       playing: true,
+      inFlight: new Set(),
     }));
     expect(seats.map((s) => s.player.url)).toEqual([a.url, a.url, a.url]);
     for (const seat of seats) play(seat, seat.client);
@@ -154,10 +159,17 @@ describe.skipIf(missing !== null)("cluster failover: a killed owner's rooms move
     expect(after.you.playerId).toBe(host.playerId);
 
     // Nothing acknowledged is lost: every clue in its round, every point, every vote of a finished round.
+    // The moves sent so far are answered first; an acknowledgement reaches its player on its own socket,
+    // so the first seat's view is read once it holds every clue acknowledged by then (a lost clue never
+    // arrives: the wait times out and the check below names it).
+    await Promise.all(seats.flatMap((seat) => [...seat.inFlight]));
+    const acked = seats.flatMap((seat) => [...seat.acked]);
     const seen = before.reduce((newest, s) => (s.version > newest.version ? s : newest));
-    const restored = seats[0].client.latest()!;
+    const inThisGame = (s: RoomSnapshot, where: string) => where.startsWith(`${s.game.gameNumber}/`);
+    const holdsEveryAck = (s: RoomSnapshot) => acked.every(([text, where]) => !inThisGame(s, where) || s.game.rounds.some((r) => r.clues.some((c) => c.text === text)));
+    const restored = await seats[0].client.waitForState(holdsEveryAck, "a snapshot holding every acknowledged clue").catch(() => seats[0].client.latest()!);
     const cluesNow = new Map(restored.game.rounds.flatMap((r) => r.clues.map((c) => [c.text, `${restored.game.gameNumber}/${r.number}`] as const)));
-    for (const seat of seats) for (const [text, where] of seat.acked) if (where.startsWith(`${restored.game.gameNumber}/`)) expect(cluesNow.get(text), `acknowledged clue ${text}`).toBe(where);
+    for (const [text, where] of acked) if (inThisGame(restored, where)) expect(cluesNow.get(text), `acknowledged clue ${text}`).toBe(where);
     for (const seatView of seen.game.seats) expect(restored.game.seats.find((s) => s.id === seatView.id)!.points).toBeGreaterThanOrEqual(seatView.points);
     for (const round of restored.game.rounds.filter((r) => r.votes)) {
       for (const seat of seats) {
