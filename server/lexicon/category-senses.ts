@@ -31,6 +31,7 @@ export class CategorySenses {
   readonly dominantLexFiles: ReadonlySet<string>;
   readonly dominantPos: PartOfSpeech | undefined;
   private readonly weightCache = new Map<string, readonly WeightedSense[]>();
+  private readonly bestFirstCache = new Map<string, readonly WeightedSense[]>();
 
   constructor(
     private readonly wordNet: WordNet,
@@ -61,6 +62,26 @@ export class CategorySenses {
       this.weightCache.set(term.text, weights);
     }
     return weights;
+  }
+
+  /**
+   * The senses of a term that fit this category best, most fitting first, at most `max` of them and none
+   * below `minWeight`: WordNet lists a participle's verb senses before its adjective ones, so its first
+   * senses are not its most fitting ("excited" the emotion comes after eight senses of "excite").
+   */
+  bestSenses(term: Term, max: number, minWeight: number): readonly WeightedSense[] {
+    let sorted = this.bestFirstCache.get(term.text);
+    if (!sorted) {
+      // A stable sort: among equal weights, WordNet's order.
+      sorted = [...this.weightsOf(term)].sort((a, b) => b.weight - a.weight);
+      this.bestFirstCache.set(term.text, sorted);
+    }
+    const out: WeightedSense[] = [];
+    for (const s of sorted) {
+      if (s.weight < minWeight || out.length >= max) break;
+      out.push(s);
+    }
+    return out;
   }
 
   /** How well a sense fits the category (one of the params' fit levels). */

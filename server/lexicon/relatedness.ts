@@ -118,7 +118,7 @@ export class Relatedness {
     if (clue.tokens.length + word.tokens.length > 2 && clue.tokens.some((t) => word.tokens.includes(t))) best = p.sharedToken;
     if (best < p.compound && this.holdCompound(clue, word)) best = p.compound;
 
-    const wordSenses = grid.weightsOf(word).filter((s) => s.weight >= MIN_SENSE_WEIGHT).slice(0, MAX_WORD_SENSES);
+    const wordSenses = grid.bestSenses(word, MAX_WORD_SENSES, MIN_SENSE_WEIGHT);
     const clueSenses: WeightedSense[] = clue.senses
       .slice(0, MAX_CLUE_SENSES)
       .map((synset, rank) => ({ synset, weight: 1 / (1 + rank * p.clueSenseDecay) }));

@@ -53,10 +53,7 @@ export class SenseVectors {
     const head = terms[terms.length - 1];
     if (!head) return null;
     const sum = new Float32Array(this.vectors.dims);
-    const senses = grid
-      .weightsOf(head)
-      .filter((s) => s.weight >= MIN_SENSE_WEIGHT)
-      .slice(0, MAX_SENSES);
+    const senses = grid.bestSenses(head, MAX_SENSES, MIN_SENSE_WEIGHT);
     for (const { synset, weight } of senses) {
       const v = this.synsetVector(synset.id);
       if (v) for (let d = 0; d < sum.length; d++) sum[d] += weight * v[d];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createLexicalEvaluator } from "../../server/evaluators/lexical/index";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { Relatedness, getRelatedness } from "../../server/lexicon/relatedness";
 import { getWordNet } from "../../server/lexicon/wordnet";
@@ -51,6 +52,20 @@ describe("rel(clue, word)", () => {
     expect(best("tiger").lexFile).toBe("noun.animal");
     expect(best("fish").lexFile).toBe("noun.animal");
     expect(r.rel("stripes", "tiger", grid)).toBeGreaterThan(r.rel("stripes", "cat", grid));
+  });
+
+  it("reads a participle that names a feeling by its adjective senses, which WordNet lists after the verb's", () => {
+    const grid = r.grid("emotion", wordsOf("emotion"));
+    const excited = r.terms.of("excited")[0];
+    // Eight senses of "excite" come first in WordNet's order; reading only the first six would miss the feeling.
+    expect(excited.senses.slice(0, 6).every((s) => s.pos === "v")).toBe(true);
+    const best = grid.bestSenses(excited, 6, 0.1);
+    expect(best[0].synset.pos).toBe("a");
+    expect(best.map((s) => s.weight)).toEqual([...best.map((s) => s.weight)].sort((a, b) => b - a));
+    // The judge, whose sense vectors read the same senses, names "excited" from "thrilled", not "happy".
+    const words = wordsOf("emotion");
+    const p = createLexicalEvaluator().chameleonJudgement({ category: "emotion", options: words, clues: ["thrilled"] }).probabilities;
+    expect(words[p.indexOf(Math.max(...p))]).toBe("excited");
   });
 
   it("reads multi-word clues and words", () => {
