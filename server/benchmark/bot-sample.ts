@@ -5,12 +5,16 @@
  *   - how many fall back to the category's name, and how many come from each kind of source;
  *   - a sample of N of them (default 100) drawn with the seed (default "bot-sample"), as a Markdown table to
  *     judge by the rubric in docs/BOT-SAMPLE.md;
+ *   - how often it says the clue a person wrote for the secret (the hand-written associative clues, per
+ *     split; bot-agreement.ts);
  *   - with --verdicts, the verdicts recorded in that file for the same sample: how many match the current
  *     clues, and how many of those are plausible.
  * Exits 1 when a clue is illegal or a recorded verdict names a different clue than the bot now gives.
  */
 import { readFileSync } from "node:fs";
 import { loadDataset } from "../dataset/load-dataset";
+import { readClueFixtures, SPLITS } from "../evaluators/lexical/clue-fixtures";
+import { botAgreement } from "./bot-agreement";
 import { createLexicalGenerator } from "../generators/lexical";
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
@@ -84,7 +88,8 @@ async function main(args: string[]): Promise<void> {
   const size = Number(flag(args, "--size") ?? DEFAULT_SAMPLE_SIZE);
   const verdictsPath = flag(args, "--verdicts");
   const started = performance.now();
-  const clues = await botClues(instancesOf(loadDataset()));
+  const dataset = loadDataset();
+  const clues = await botClues(instancesOf(dataset));
   const illegal = illegalClues(clues);
   console.log(`lexical bot: ${clues.length} instances (whole dataset) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`illegal clues (refused by the game's clue check): ${illegal.length} of ${clues.length}`);
@@ -93,6 +98,11 @@ async function main(args: string[]): Promise<void> {
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
   const bySource = sourceCounts(clues);
   console.log(`by source: ${[...bySource].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
+  const associative = readClueFixtures("associative");
+  for (const split of SPLITS) {
+    const agreement = botAgreement(associative.filter((row) => row.split === split), dataset);
+    console.log(`hand-written associative clues (${split}): the bot says the person's clue for ${agreement.firstChoice} of ${agreement.n}; it is among the candidates it weighs for ${agreement.amongCandidates}`);
+  }
   const sample = sampleClues(clues, seed, size);
   console.log(`\nsample of ${sample.length}, seed "${seed}":\n`);
   console.log("| # | instance | clue | source |");

@@ -1,0 +1,32 @@
+/**
+ * How often the lexical bot, given a secret, says the clue a person wrote for it: the hand-written
+ * associative clues (test/fixtures/clues/associative.jsonl) read as a judge-free measure of whether the
+ * bot says what people say. Printed by `npm run bench:bot-sample`, per split.
+ */
+import type { Dataset } from "../../shared/sneak/types";
+import type { ClueFixture } from "../evaluators/lexical/clue-fixtures";
+import { scoredLexicalClues } from "../lexicon/lexical-clue";
+import { normalizePhrase } from "../lexicon/text";
+
+export interface BotAgreement {
+  /** Rows whose category and secret are in the dataset. */
+  n: number;
+  /** The person's clue is among the bot's candidates. */
+  amongCandidates: number;
+  /** The bot's first choice is the person's clue. */
+  firstChoice: number;
+}
+
+export function botAgreement(rows: readonly ClueFixture[], dataset: Dataset): BotAgreement {
+  const out: BotAgreement = { n: 0, amongCandidates: 0, firstChoice: 0 };
+  for (const row of rows) {
+    const entry = dataset.categories.find((c) => c.category === row.category);
+    if (!entry || !entry.words.includes(row.secret)) continue;
+    const candidates = scoredLexicalClues({ category: entry.category, words: entry.words, secret: row.secret });
+    const index = candidates.findIndex((c) => c.text === normalizePhrase(row.clue));
+    out.n++;
+    if (index >= 0) out.amongCandidates++;
+    if (index === 0) out.firstChoice++;
+  }
+  return out;
+}
