@@ -17,8 +17,6 @@ import { SessionStore } from "./rooms/sessions";
 import type { ClusterNode } from "./cluster/cluster-node";
 import type { RestoredRoom } from "./rooms/restored-room";
 
-export type { RestoredRoom };
-
 export type { GameDeps };
 
 export interface StartOptions {

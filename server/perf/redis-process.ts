@@ -4,8 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
 
-export { freePort };
-
 /**
  * A real `redis-server` on 127.0.0.1 for the cluster tests and `npm run bench:load -- --processes N`: a
  * free port (redis-server cannot listen on port 0), no persistence, a temp folder. `stop()` kills it (its data is gone, as after a crash of a Redis without
