@@ -25,6 +25,7 @@ export function renewingEvaluator(create: () => Evaluator, cooldownMs = 60_000, 
     id: inner.id,
     ally: (query) => call((e) => e.ally(query)),
     chameleon: (query) => call((e) => e.chameleon(query)),
-    prepare: (category, words) => inner.prepare?.(category, words),
+    // Only when the judge has one: the room's scoring skips its preparation turn when no judge prepares.
+    ...(inner.prepare ? { prepare: (category: string, words: readonly string[]) => inner.prepare?.(category, words) } : {}),
   };
 }

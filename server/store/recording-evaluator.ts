@@ -23,7 +23,8 @@ export function recordingEvaluator(inner: Evaluator, record: (call: EvaluatorCal
     id: inner.id,
     ally: (query) => call("ally", query, () => inner.ally(query)),
     chameleon: (query) => call("chameleon", query, () => inner.chameleon(query)),
-    prepare: (category, words) => inner.prepare?.(category, words),
+    // Only when the inner judge has one: the room's scoring skips its preparation turn when no judge prepares.
+    ...(inner.prepare ? { prepare: (category: string, words: readonly string[]) => inner.prepare?.(category, words) } : {}),
   };
 }
 

@@ -214,4 +214,16 @@ describe("renewing LLM judge", () => {
     expect(built).toBe(2);
     expect(judge.id).toBe("llm:j");
   });
+
+  it("offers a grid preparation only when the judges it wraps have one, so a table of LLM judges queues none", async () => {
+    const { renewingEvaluator } = await import("../../server/scoring/renewing-evaluator");
+    const { recordingEvaluator } = await import("../../server/store/recording-evaluator");
+    const unprepared: Evaluator = { id: "llm:j", ally: async () => Promise.reject(new Error("unused")), chameleon: async () => Promise.reject(new Error("unused")) };
+    const prepared: string[] = [];
+    const preparing: Evaluator = { ...unprepared, id: "lexical", prepare: (category) => void prepared.push(category) };
+    expect(renewingEvaluator(() => unprepared).prepare).toBeUndefined();
+    expect(recordingEvaluator(unprepared, () => {}).prepare).toBeUndefined();
+    recordingEvaluator(renewingEvaluator(() => preparing), () => {}).prepare?.("fruit", ["apple"]);
+    expect(prepared).toEqual(["fruit"]);
+  });
 });
