@@ -153,7 +153,6 @@ interface CalibrationTrial {
   weights: JudgeWeights;
   /** RMS gap to Table 2 over the three baselines, in points. */
   rms: number;
-  logLoss: number;
 }
 
 /** Mean −log P(secret) + −log P(clue) over the fixtures. */
@@ -211,27 +210,30 @@ export function fitJudge(signals: JudgeSignals, fixtures: readonly MessageSignal
   // baselines), the one that reads the hand-written clues best (the fixtures' log loss of that side):
   // Table 2 alone leaves the judges under-determined (many settings match it about equally), and
   // reading real clues is what they are for. With none within tolerance, the closest to Table 2.
-  const pick = (trials: readonly CalibrationTrial[]) => {
-    const within = trials.filter((t) => t.rms <= RMS_TOLERANCE);
-    const best = within.length > 0 ? within.reduce((b, t) => (t.logLoss < b.logLoss - 1e-9 ? t : b)) : trials.reduce((b, t) => (t.rms < b.rms - 1e-9 ? t : b));
+  // The fixtures' log loss is computed only for the settings it chooses among.
+  const pick = (trials: readonly CalibrationTrial[], side: "pCham" | "pAlly") => {
+    const scored = (t: CalibrationTrial) => ({ ...t, logLoss: fixtureSideLogLoss(fixtures, t.weights, side) });
+    const within = trials.filter((t) => t.rms <= RMS_TOLERANCE).map(scored);
+    const best = within.length > 0 ? within.reduce((b, t) => (t.logLoss < b.logLoss - 1e-9 ? t : b)) : scored(trials.reduce((b, t) => (t.rms < b.rms - 1e-9 ? t : b)));
     return { ...best, within: within.length, of: trials.length };
   };
   const chameleon = pick(
     CHAMELEON_FLOOR_GRID.flatMap((chameleonFloor) =>
       BETA_GRID.map((chameleonBeta) => {
         const w = { ...ranking.weights, chameleonFloor, chameleonBeta };
-        return { weights: w, rms: Math.sqrt(gaps(baselineMeans(baselines, w)).chameleon / 3), logLoss: fixtureSideLogLoss(fixtures, w, "pCham") };
+        return { weights: w, rms: Math.sqrt(gaps(baselineMeans(baselines, w)).chameleon / 3) };
       }),
     ),
+    "pCham",
   );
   const allyTrials: CalibrationTrial[] = [];
   for (const spreadFloor of SPREAD_FLOOR_GRID)
     for (const category of CATEGORY_GRID)
       for (const allyBeta of BETA_GRID) {
         const w = { ...chameleon.weights, spreadFloor, category, allyBeta };
-        allyTrials.push({ weights: w, rms: Math.sqrt(gaps(baselineMeans(baselines, w)).ally / 3), logLoss: fixtureSideLogLoss(fixtures, w, "pAlly") });
+        allyTrials.push({ weights: w, rms: Math.sqrt(gaps(baselineMeans(baselines, w)).ally / 3) });
       }
-  const ally = pick(allyTrials);
+  const ally = pick(allyTrials, "pAlly");
   const w = ally.weights;
   const describe = (t: ReturnType<typeof pick>, side: string) => `RMS ${side} gap ${t.rms.toFixed(1)}, ${t.within} of ${t.of} settings within ${RMS_TOLERANCE}; fixture log loss ${t.logLoss.toFixed(4)}`;
   log(`${signals}: chameleon floor ${w.chameleonFloor}, β ${w.chameleonBeta} (${describe(chameleon, "Leakage")}); ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta} (${describe(ally, "Utility")})`);
