@@ -23,7 +23,9 @@ export function botAgreement(rows: readonly ClueFixture[], dataset: Dataset): Bo
     const entry = dataset.categories.find((c) => c.category === row.category);
     if (!entry || !entry.words.includes(row.secret)) continue;
     const candidates = scoredLexicalClues({ category: entry.category, words: entry.words, secret: row.secret });
-    const index = candidates.findIndex((c) => c.text === normalizePhrase(row.clue));
+    // Both sides normalised: a candidate may keep a hyphen ("goal-kick") that the person's clue spells with a space, or the reverse.
+    const clue = normalizePhrase(row.clue);
+    const index = candidates.findIndex((c) => normalizePhrase(c.text) === clue);
     out.n++;
     if (index >= 0) out.amongCandidates++;
     if (index === 0) out.firstChoice++;

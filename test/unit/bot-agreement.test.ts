@@ -12,11 +12,20 @@ describe("bench:bot-sample's agreement with hand-written clues", () => {
     expect(second).toBeDefined();
     const rows = [
       { category: "animal", secret: "elephant", clue: first.text.toUpperCase(), split: "tune" as const },
-      { category: "animal", secret: "elephant", clue: second.text, split: "tune" as const },
+      // Spelt with hyphens for spaces: the same clue.
+      { category: "animal", secret: "elephant", clue: second.text.replace(/ /g, "-"), split: "tune" as const },
       { category: "animal", secret: "elephant", clue: "qwxz", split: "tune" as const },
       { category: "no such category", secret: "elephant", clue: first.text, split: "tune" as const },
       { category: "animal", secret: "no such word", clue: first.text, split: "tune" as const },
     ];
     expect(botAgreement(rows, dataset)).toEqual({ n: 3, amongCandidates: 2, firstChoice: 1 });
+  });
+
+  it("matches a candidate WordNet spells with a hyphen to the same clue written with a space", () => {
+    const sport = dataset.categories.find((c) => c.category === "sport")!;
+    const hyphenated = scoredLexicalClues({ category: "sport", words: sport.words, secret: "rugby" }).find((c) => c.text.includes("-"));
+    expect(hyphenated, "a hyphenated candidate for rugby (goal-kick)").toBeDefined();
+    const row = { category: "sport", secret: "rugby", clue: hyphenated!.text.replace(/-/g, " "), split: "tune" as const };
+    expect(botAgreement([row], dataset).amongCandidates).toBe(1);
   });
 });
