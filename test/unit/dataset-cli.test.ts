@@ -1,20 +1,12 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
+import { runScript } from "../support/run-script";
 
 // Each case starts a process that loads WordNet: generous timeouts for a busy two-core machine.
-const SCRIPT = resolve(__dirname, "../../server/dataset/build-dataset.ts");
-
-function runDataset(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: resolve(__dirname, "../.."), timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const runDataset = (args: string[]) => runScript("server/dataset/build-dataset.ts", args);
 
 const CSV = [
   "Category,Response,Participant,Rank,Production.frequency,Mean.rank",

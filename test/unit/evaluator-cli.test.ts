@@ -1,19 +1,11 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runScript } from "../support/run-script";
 
 // `npm run bench:evaluator -- --clues FILE`: the judge measured on a clue set from outside the repository.
-const SCRIPT = resolve(__dirname, "../../server/benchmark/evaluator-accuracy.ts");
-
-function runEvaluator(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: resolve(__dirname, "../.."), timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const runEvaluator = (args: string[]) => runScript("server/benchmark/evaluator-accuracy.ts", args);
 
 describe("npm run bench:evaluator -- --clues", () => {
   const dir = mkdtempSync(join(tmpdir(), "sneak-clues-"));
