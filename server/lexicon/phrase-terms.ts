@@ -10,6 +10,9 @@ import { LRUCache } from "lru-cache";
 
 /** Longest run of tokens tried as one lemma ("bird of prey" is 3, "jack in the box" 4). */
 const MAX_LEMMA_TOKENS = 4;
+/** A closed-up compound is tried split only from this length, each part at least MIN_COMPOUND_PART letters ("co" + "worker"). */
+const MIN_CLOSED_COMPOUND_LENGTH = 6;
+const MIN_COMPOUND_PART = 2;
 
 export interface Term {
   /** The term as written, lower case, tokens joined by spaces. */
@@ -62,12 +65,27 @@ export class PhraseTerms {
         const token = tokens[start];
         taken = 1;
         if (!STOPWORDS.has(token) && token.length > 1) {
-          terms.push({ text: token, tokens: [token], forms: this.forms.of(token), senses: this.wordNet.synsetsOf(token) });
+          const senses = this.wordNet.synsetsOf(token);
+          terms.push({ text: token, tokens: [token], forms: this.forms.of(token), senses: senses.length > 0 ? senses : this.sensesOfClosedCompound(token) });
         }
       }
       start += taken;
     }
     return terms;
+  }
+
+  /**
+   * A word WordNet lacks that it lists split in two: players close up what WordNet spells with a space or a
+   * hyphen ("coworker" → co-worker, "firetruck" → fire truck). The term keeps the word as typed, so that
+   * gloss matching still reads its forms.
+   */
+  private sensesOfClosedCompound(token: string): Synset[] {
+    if (token.length < MIN_CLOSED_COMPOUND_LENGTH) return [];
+    for (let cut = MIN_COMPOUND_PART; cut <= token.length - MIN_COMPOUND_PART; cut++) {
+      const senses = this.sensesOfRun([token.slice(0, cut), token.slice(cut)]);
+      if (senses.length > 0) return senses;
+    }
+    return [];
   }
 
   private sensesOfRun(run: readonly string[]): Synset[] {

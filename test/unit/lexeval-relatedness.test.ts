@@ -78,6 +78,28 @@ describe("rel(clue, word)", () => {
     expect(r.rel("cone", "ice cream", dairy)).toBeGreaterThan(r.rel("cone", "butter", dairy));
   });
 
+  it("reads a closed-up compound that WordNet spells with a space or a hyphen", () => {
+    const senses = (word: string) => r.terms.of(word).flatMap((t) => t.senses.map((s) => s.id));
+    expect(senses("schoolbus")).toEqual(senses("school bus"));
+    expect(senses("coworkers")).toEqual(senses("co-worker"));
+    expect(senses("schoolbus").length).toBeGreaterThan(0);
+    // A word that is no compound stays unknown rather than becoming a chance split.
+    expect(senses("superneurology")).toEqual([]);
+    const judge = createLexicalEvaluator();
+    const words = wordsOf("vehicle");
+    const p = judge.chameleonJudgement({ category: "vehicle", options: words, clues: ["schoolbus"] }).probabilities;
+    expect(words[p.indexOf(Math.max(...p))]).toBe("bus");
+  });
+
+  it("leaves an antonym's definition out of a word's extended gloss: it describes the opposite", () => {
+    const comedy = r.wordNet.synsetsOf("comedy", "n")[0];
+    const { levels } = r.glosses.of(comedy);
+    // tragedy: "drama in which the protagonist is overcome …; excites terror or pity".
+    expect(levels.has("tragedy")).toBe(true);
+    expect(levels.has("terror")).toBe(false);
+    expect(levels.has("pity")).toBe(false);
+  });
+
   it("reads a compound as its longest constituents, as a reader parses it", () => {
     expect(r.compounds.constituentsOf("ice cream cone")).toEqual(["ice cream", "cone"]);
     expect(r.compounds.constituentsOf("baby grand piano")).toEqual(["baby grand", "piano"]);
