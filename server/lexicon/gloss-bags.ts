@@ -1,7 +1,8 @@
 /**
  * Extended glosses (Banerjee & Pedersen): a synset's definition and examples, the lemmas of its
- * one-hop neighbours and their definitions, as a bag of word forms. Used twice: "does the clue
- * appear in the word's extended gloss?" and the IDF-weighted overlap of two bags.
+ * one-hop neighbours and their definitions, as a bag of word forms. An antonym gives its lemmas but not
+ * its definition, which describes the opposite (tragedy "excites terror or pity"; comedy does not).
+ * Used twice: "does the clue appear in the word's extended gloss?" and the IDF-weighted overlap of two bags.
  */
 import type { RelatednessParams } from "./relatedness-params";
 import { STOPWORDS, contentTokensOf, tokensOf } from "./text";
@@ -92,7 +93,7 @@ export class GlossBags {
       seen.add(pointer.target);
       const neighbour = this.wordNet.synset(pointer.target);
       for (const lemma of neighbour.lemmas) add(lemma, this.params.glossNeighbourLemma, true);
-      add(neighbour.definition, this.params.glossNeighbourDefinition, false);
+      if (pointer.symbol !== "!") add(neighbour.definition, this.params.glossNeighbourDefinition, false);
     }
     // The synset's own lemmas are synonyms, scored elsewhere; keep them out of the overlap so that
     // "feline" and "cat" do not overlap merely by naming each other.
