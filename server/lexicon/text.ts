@@ -18,9 +18,12 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** Lower-case word tokens (letters and digits; hyphens and apostrophes split words). */
+/**
+ * Lower-case word tokens (letters and digits; hyphens and apostrophes split words), accents folded as
+ * the game compares clues: WordNet and the vectors spell "café" and "naïve" without them.
+ */
 export function tokensOf(text: string): string[] {
-  return text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return text.toLowerCase().normalize("NFKD").replace(/\p{Mn}/gu, "").normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Tokens that are not stopwords and not single letters. */

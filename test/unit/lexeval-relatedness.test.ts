@@ -91,6 +91,15 @@ describe("rel(clue, word)", () => {
     expect(words[p.indexOf(Math.max(...p))]).toBe("bus");
   });
 
+  it("reads a clue typed with accents as WordNet and the vectors spell it", () => {
+    const judge = createLexicalEvaluator();
+    const words = wordsOf("emotion");
+    const read = (clue: string) => judge.chameleonJudgement({ category: "emotion", options: words, clues: [clue] }).probabilities;
+    expect(read("Naïve")).toEqual(read("naive"));
+    expect(r.terms.of("café")[0].senses.map((s) => s.id)).toEqual(r.terms.of("cafe")[0].senses.map((s) => s.id));
+    expect(r.terms.of("café")[0].senses.length).toBeGreaterThan(0);
+  });
+
   it("leaves an antonym's definition out of a word's extended gloss: it describes the opposite", () => {
     const comedy = r.wordNet.synsetsOf("comedy", "n")[0];
     const { levels } = r.glosses.of(comedy);
