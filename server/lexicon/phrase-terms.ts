@@ -43,12 +43,14 @@ export class PhraseTerms {
   }
 
   private segment(phrase: string): Term[] {
-    const tokens = tokensOf(phrase);
+    const typed = tokensOf(phrase);
+    // A possessive's "s" ("valentine's") is no word of its own; read as one, it would hide "valentine".
+    const tokens = typed.length > 1 ? typed.filter((t) => t !== "s") : typed;
     const terms: Term[] = [];
     // The phrase as typed first: WordNet spells some lemmas with hyphens ("break-in").
-    if (tokens.length > 1 && tokens.length <= MAX_LEMMA_TOKENS) {
+    if (typed.length > 1 && typed.length <= MAX_LEMMA_TOKENS) {
       const whole = this.wordNet.synsetsOf(phrase);
-      if (whole.length > 0) return [{ text: tokens.join(" "), tokens, forms: [], senses: whole }];
+      if (whole.length > 0) return [{ text: typed.join(" "), tokens: typed, forms: [], senses: whole }];
     }
     for (let start = 0; start < tokens.length; ) {
       let taken = 0;
@@ -64,7 +66,8 @@ export class PhraseTerms {
       if (taken === 0) {
         const token = tokens[start];
         taken = 1;
-        if (!STOPWORDS.has(token) && token.length > 1) {
+        // Single letters are noise, but a single digit is a number ("7" is WordNet's seven).
+        if (!STOPWORDS.has(token) && (token.length > 1 || /\d/.test(token))) {
           const senses = this.wordNet.synsetsOf(token);
           terms.push({ text: token, tokens: [token], forms: this.forms.of(token), senses: senses.length > 0 ? senses : this.sensesOfClosedCompound(token) });
         }

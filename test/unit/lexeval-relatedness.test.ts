@@ -3,6 +3,7 @@ import { createLexicalEvaluator } from "../../server/evaluators/lexical/index";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { Relatedness, getRelatedness } from "../../server/lexicon/relatedness";
 import { getWordNet } from "../../server/lexicon/wordnet";
+import { getWordVectors } from "../../server/lexicon/vectors/word-vectors";
 
 const dataset = loadDataset();
 const wordsOf = (category: string) => {
@@ -98,6 +99,25 @@ describe("rel(clue, word)", () => {
     expect(read("Naïve")).toEqual(read("naive"));
     expect(r.terms.of("café")[0].senses.map((s) => s.id)).toEqual(r.terms.of("cafe")[0].senses.map((s) => s.id));
     expect(r.terms.of("café")[0].senses.length).toBeGreaterThan(0);
+  });
+
+  it("reads a single digit, a possessive and a phrase's content words as a player means them", () => {
+    const judge = createLexicalEvaluator();
+    const likeliest = (category: string, clue: string) => {
+      const words = wordsOf(category);
+      const p = judge.chameleonJudgement({ category, options: words, clues: [clue] }).probabilities;
+      return words[p.indexOf(Math.max(...p))];
+    };
+    // "7" is a lemma of WordNet's seven; single letters stay noise.
+    expect(likeliest("prime number", "7")).toBe("seven");
+    expect(r.terms.of("x")).toEqual([]);
+    // The possessive's "s" is no word: "valentine's" reads as valentine.
+    expect(r.terms.of("valentine's").map((t) => t.text)).toEqual(["valentine"]);
+    expect(likeliest("month", "valentine's")).toBe("february");
+    // A phrase's vector is its content words': "of" does not drag "fourth of july" toward every phrase with "of".
+    const vectors = getWordVectors();
+    expect(vectors.cosine("fourth of july", "fireworks")).toBeCloseTo(vectors.cosine("fourth july", "fireworks")!, 6);
+    expect(vectors.cosine("of", "the")).not.toBeNull();
   });
 
   it("leaves an antonym's definition out of a word's extended gloss: it describes the opposite", () => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { tokensOf } from "../text";
+import { STOPWORDS, tokensOf } from "../text";
 import { VECTOR_FORMAT, VECTOR_FORMAT_VERSION, type VectorFileHeader } from "./format";
 import { getWordNet } from "../wordnet";
 import { wordNetStandIns } from "./wordnet-stand-ins";
@@ -122,7 +122,11 @@ export class WordVectors {
     if (cached !== undefined) return cached;
     const sum = new Float32Array(this.dims);
     let known = 0;
-    for (const token of tokensOf(text)) {
+    // Function words and a possessive's "s" ("fourth of july", "valentine's") would pull every phrase
+    // toward the same few frequent vectors; a phrase of nothing else keeps them.
+    const tokens = tokensOf(text);
+    const content = tokens.filter((t) => !STOPWORDS.has(t) && t !== "s");
+    for (const token of content.length > 0 ? content : tokens) {
       const i = this.indexOf(token) ?? this.standInIndexOf(token);
       if (i === undefined) continue;
       known++;
