@@ -143,6 +143,12 @@ function isAbbreviationIn(lemma: string, synset: Synset): boolean {
   return lemma.length <= 5 && synset.lemmas.some((other) => other !== lemma && other.length > lemma.length && other.startsWith(lemma));
 }
 
+/** A word whose every WordNet sense is a named place or person, none seen in the tagged corpus ("zealand", "argo"). */
+function isRareNameOnly(r: Relatedness, word: string): boolean {
+  const senses = r.wordNet.synsetsOf(word);
+  return senses.length > 0 && senses.every((s) => s.pointers.some((p) => p.symbol === "@i")) && r.wordNet.tagCount(word) === 0;
+}
+
 /** Whether WordNet's tagged corpus reads the word mostly as an adjective ("small", "long", "fleshy"), not a noun. */
 function readsAsAdjective(r: Relatedness, word: string): boolean {
   const asAdjective = r.wordNet.tagCount(word, "a");
@@ -214,18 +220,32 @@ function countedAttribute(r: Relatedness, count: string, next: string | undefine
 }
 
 /**
- * Attributes a definition states that set a thing apart from its kind: counts ("eight sides") and colours
- * (an adjective of the definition whose noun is a colour: "white", "green", "yellow").
+ * Attributes a definition states that set a thing apart from its kind: counts ("eight sides"; "right angles"
+ * when the counted thing is a two-word lemma) and the first colour it names (an adjective whose noun is a
+ * colour: "white", "green"; the head of "yellow-brown"). Later colours are the exceptions ("dark purple but
+ * occasionally white") or belong to other things.
  */
 export function attributesOf(r: Relatedness, definition: string): string[] {
-  const tokens = tokensOf(definition.replace(/-/g, " "));
+  // "yellow-brown": the second colour is the head.
+  const tokens = tokensOf(definition.replace(/\b([a-z]+)-([a-z]+)\b/g, (whole, a: string, b: string) => (isColour(r, a) && isColour(r, b) ? b : `${a} ${b}`)));
   const out: string[] = [];
+  let colourSaid = false;
   tokens.forEach((token, i) => {
     if (COUNT_WORDS.has(token) && !(token === "one" && tokens[i + 1] === "of")) {
       const next = tokens[i + 1] === "equal" ? tokens[i + 2] : tokens[i + 1];
+      // "four right angles": the counted thing is a two-word lemma, said without the count.
+      const lemma = next && tokens[i + 2] ? r.wordNet.baseForms(`${next} ${tokens[i + 2]}`, "n")[0] : undefined;
+      if (lemma && r.wordNet.tagCount(lemma) > 0) {
+        out.push(`${lemma}s`);
+        return;
+      }
       const attribute = countedAttribute(r, token, next);
       if (attribute) out.push(attribute);
-    } else if (isColour(r, token)) out.push(token);
+    } else if (!colourSaid && isColour(r, token)) {
+      // The first colour a definition names is the thing's ("dark purple but occasionally white or yellow").
+      colourSaid = true;
+      out.push(token);
+    }
   });
   return out;
 }
@@ -286,6 +306,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
       if (source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
+      // A name WordNet knows only as a rare place or person is most often a fragment of a longer name ("zealand").
+      if (!clean.includes(" ") && isRareNameOnly(r, clean)) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;

@@ -4,7 +4,8 @@ import { bestLexicalClue, guessSecret, secretPosterior, plausibleChameleonClue, 
 import { seededRng } from "../../shared/random";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
-import { soundsSpoken } from "../../server/lexicon/clue-candidates";
+import { attributesOf, soundsSpoken } from "../../server/lexicon/clue-candidates";
+import { getRelatedness } from "../../server/lexicon/relatedness";
 import { tokensOf } from "../../server/lexicon/text";
 
 const dataset = loadDataset();
@@ -59,6 +60,25 @@ describe("the lexical bot", () => {
     }
     // The secret's own synonyms are not clues: "auto" for car says the secret in other words.
     expect(scoredLexicalClues({ category: "vehicle", words: entry("vehicle").words, secret: "car" }).map((c) => c.text)).not.toContain("auto");
+  });
+
+  it("states a definition's attributes as a player would: the thing's own colour, the counted thing", () => {
+    const r = getRelatedness();
+    const attributes = (word: string) => r.wordNet.synsetsOf(word, "n").flatMap((s) => attributesOf(r, s.definition));
+    // "a parallelogram with four right angles": not "four rights".
+    expect(attributes("rectangle")).toEqual(["right angles"]);
+    expect(attributes("octagon")).toContain("eight sides");
+    // "typically dark purple but occasionally white or yellow": the first colour named is the thing's.
+    expect(attributesOf(r, "egg-shaped vegetable having a shiny skin typically dark purple but occasionally white or yellow")).toEqual(["purple"]);
+    // "yellow-brown in autumn": the second colour of a compound is its head.
+    expect(attributesOf(r, "deciduous trees yellow-brown in autumn")).toEqual(["brown"]);
+  });
+
+  it("never offers a rare name that is a fragment of a longer one", () => {
+    // "zealand" lies near kiwi in the vectors, from "new zealand"; WordNet knows it only as a Danish island.
+    const kiwi = scoredLexicalClues({ category: "citrus fruit", words: entry("citrus fruit").words, secret: "kiwi" }).map((c) => c.text);
+    expect(kiwi).not.toContain("zealand");
+    expect(kiwi.length).toBeGreaterThan(0);
   });
 
   it("finds associations beyond WordNet's pointers: things defined by the secret, and its vector neighbours checked in the grid's sense", () => {
