@@ -12,6 +12,7 @@
  * "new"), because a leaked grid word spoils a round while a rejected clue costs one retry.
  */
 
+import { isOrdinalOfEachOther, leadsLargerNumber, spellNumbers } from "./number-words";
 import { isCommonWord, isFormOf } from "./word-forms";
 
 /** Longest clue, in characters after cleaning: generous for five long words, short enough for one line. */
@@ -111,8 +112,9 @@ export function lightStems(token: string): string[] {
   return [...forms];
 }
 
+/** A clue's or grid word's tokens, numerals spelled out first ("7" is "seven", "1/4" is "one quarter"). */
 function tokensOf(text: string): string[] {
-  const normalized = normalizeForComparison(text);
+  const normalized = normalizeForComparison(spellNumbers(cleanText(text)));
   return normalized === "" ? [] : normalized.split(" ");
 }
 
@@ -158,6 +160,9 @@ function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, basesOf
     // A form of the grid word: affixed or in a compound ("unfriendly", "clawhammer"), or its root ("help" for "helpful").
     const token = clueTokens[start];
     if (word.formsApply && LETTERS.test(token) && isFormOf(token, word.solid, basesOf(token), word.solidBases)) return true;
+    // A number's ordinal is a form of it: "seventh" for "seven", "sevenths" or "seven" for "seventh"; not the
+    // "five" of "twenty five" (25%) for "fifth".
+    if (word.tokens.length === 1 && !leadsLargerNumber(clueTokens[start - 1]) && stemsOf(token).some((stem) => word.solidStems.some((w) => isOrdinalOfEachOther(stem, w)))) return true;
     // The grid word's tokens in a row: "ice creams" for "ice cream".
     if (start + word.tokens.length <= clueTokens.length && word.tokenStems.every((stems, i) => stemsOverlap(stemsOf(clueTokens[start + i]), stems))) {
       return true;

@@ -210,6 +210,30 @@ describe("forms of grid words (word-forms.ts)", () => {
     expect(isCompoundWith("hammer", "hammer")).toBe(false);
   });
 
+  it("reads numbers written in digits as their words, so a digit cannot say a grid word", () => {
+    const primes = ["three", "seven", "eleven", "five", "seventeen", "thirteen", "nineteen", "one", "two", "nine"];
+    expect(findGridWordIn("7", primes)).toBe("seven");
+    expect(findGridWordIn("７", primes)).toBe("seven"); // full-width digits, through NFKC
+    expect(findGridWordIn("13", primes)).toBe("thirteen");
+    expect(clueViolation("lucky 7", primes, 5)?.code).toBe("clue_contains_grid_word");
+    // A number's ordinal is a form of it, both ways; "first", "second" and "third" are other words.
+    expect(findGridWordIn("seventh", primes)).toBe("seven");
+    expect(findGridWordIn("7th", primes)).toBe("seven");
+    expect(findGridWordIn("third", primes)).toBeUndefined();
+    const fractions = ["half", "quarter", "third", "fifth", "sixth", "eighth", "tenth", "ninth", "seventh", "one eighth", "one quarter", "one fifth"];
+    expect(findGridWordIn("1/4", fractions)).toBe("quarter");
+    expect(findGridWordIn("3/4", fractions)).toBe("quarter");
+    expect(findGridWordIn("1/2", fractions)).toBe("half");
+    expect(findGridWordIn("5", fractions)).toBe("fifth");
+    expect(findGridWordIn("sevens", fractions)).toBe("seventh");
+    // Still allowed: a number that only holds a grid number inside a larger one, and years.
+    expect(findGridWordIn("25%", fractions)).toBeUndefined();
+    expect(findGridWordIn("1999", primes)).toBeUndefined();
+    expect(findGridWordIn("7", ["cat", "dog"])).toBeUndefined();
+    // A grid word in digits is matched by its words too.
+    expect(findGridWordIn("seven up", ["7 up", "cola"])).toBe("7 up");
+  });
+
   it("names the first grid word in grid order when a clue holds several, whichever is the secret", () => {
     const words = ["saw", "claw", "drill", "hammer", "chisel", "spanner", "wrench", "pliers", "screwdriver", "file", "vice", "mallet"];
     const card: TopicCard = { id: "tools", category: "tools", words, source: "dataset" };
