@@ -1,9 +1,8 @@
 /**
  * Numbers written in digits, spelled out in English words, so that a clue cannot say a grid word in
- * digits: "7" is "seven", "7th" is "seventh", "1/4" is "one quarter", "21" is "twenty one" (up to 999;
- * "1999" is a year, not "one thousand …"). Only the
- * clue check uses it (clue-validation.ts), on both the clue and the grid's words, so the rule stays
- * symmetric. Pure code, shared by server, client and CLI.
+ * digits: "7" is "seven", "7th" is "seventh", "1/4" is "one quarter", "21" is "twenty one" (up to 999:
+ * "1999" is a year, not "one thousand …"). Only the clue check uses it (clue-validation.ts), on both the
+ * clue and the grid's words, so the rule stays symmetric. Pure code, shared by server, client and CLI.
  */
 
 const ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
@@ -13,7 +12,7 @@ const IRREGULAR_ORDINALS: Readonly<Record<string, string>> = { one: "first", two
 /** Numbers spelled out up to this; longer digit runs (years, prices, phone numbers) are not said as their words. */
 const MAX_SPELLED = 999;
 
-/** "21" → "twenty one"; undefined beyond MAX_SPELLED. */
+/** 21 → "twenty one"; undefined beyond MAX_SPELLED. */
 export function cardinalWords(n: number): string | undefined {
   if (!Number.isInteger(n) || n < 0 || n > MAX_SPELLED) return undefined;
   if (n < 20) return ONES[n];
@@ -29,7 +28,7 @@ export function ordinalOfWord(word: string): string {
   return `${word}th`;
 }
 
-/** "7" → "seventh", "21" → "twenty first": the last word of the cardinal made ordinal. */
+/** 7 → "seventh", 21 → "twenty first": the last word of the cardinal made ordinal. */
 export function ordinalWords(n: number): string | undefined {
   const cardinal = cardinalWords(n);
   if (cardinal === undefined) return undefined;
