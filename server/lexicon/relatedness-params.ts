@@ -40,6 +40,11 @@ export interface RelatednessParams {
   modifierWeight: number;
   /** A multi-term clue scores its best term plus this times the sum of the others. */
   clueExtraTerms: number;
+  /**
+   * In a multi-term clue, each term's score less this times its mean over the grid's words: a term that fits
+   * the whole grid ("study" among academic subjects) says little about any one word.
+   */
+  clueTermCentring: number;
 }
 
 export const DEFAULT_RELATEDNESS_PARAMS: RelatednessParams = {
@@ -89,4 +94,5 @@ export const DEFAULT_RELATEDNESS_PARAMS: RelatednessParams = {
   fitNone: 0.2,
   modifierWeight: 0.6,
   clueExtraTerms: 0.35,
+  clueTermCentring: 1,
 };

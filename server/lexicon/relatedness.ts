@@ -94,13 +94,21 @@ export class Relatedness {
     const wordTerms = this.terms.of(word);
     if (clueTerms.length === 0 || wordTerms.length === 0) return 0;
     // A word WordNet lacks as a whole ("english literature"): its head counts fully, modifiers less.
-    const perTerm = clueTerms.map((clueTerm) => {
+    const termScore = (clueTerm: Term, terms: readonly Term[]) => {
       let best = 0;
-      wordTerms.forEach((wordTerm, i) => {
-        const weight = i === wordTerms.length - 1 ? 1 : this.params.modifierWeight;
+      terms.forEach((wordTerm, i) => {
+        const weight = i === terms.length - 1 ? 1 : this.params.modifierWeight;
         if (weight * 1.4 > best) best = Math.max(best, weight * this.termRel(clueTerm, wordTerm, grid));
       });
       return best;
+    };
+    const centring = this.params.clueTermCentring;
+    const perTerm = clueTerms.map((clueTerm) => {
+      const own = termScore(clueTerm, wordTerms);
+      if (clueTerms.length < 2 || centring === 0 || grid.words.length === 0) return own;
+      // Each term counts by what it says about this word beyond the rest of the grid.
+      const mean = grid.words.reduce((sum, w) => sum + termScore(clueTerm, this.terms.of(w)), 0) / grid.words.length;
+      return Math.max(0, own - centring * mean);
     });
     // Several clue terms: the best one, plus a share of the rest ("long neck" for giraffe).
     perTerm.sort((a, b) => b - a);

@@ -120,6 +120,18 @@ describe("rel(clue, word)", () => {
     expect(vectors.cosine("of", "the")).not.toBeNull();
   });
 
+  it("counts each term of a multi-word clue by what it says about a word beyond the rest of the grid", () => {
+    const words = wordsOf("four-legged animal");
+    const centred = new Relatedness(getWordNet());
+    const plain = new Relatedness(getWordNet(), { clueTermCentring: 0 });
+    const rel = (model: Relatedness, clue: string, word: string) => model.rel(clue, word, model.grid("four-legged animal", words));
+    // "animal" fits every word of the grid; "striped" only the tiger.
+    const ratio = (model: Relatedness) => rel(model, "striped animal", "tiger") / rel(model, "striped animal", "dog");
+    expect(ratio(centred)).toBeGreaterThan(1.2 * ratio(plain));
+    // A one-term clue is read as before.
+    for (const word of words) expect(rel(centred, "stripes", word)).toBe(rel(plain, "stripes", word));
+  });
+
   it("leaves an antonym's definition out of a word's extended gloss: it describes the opposite", () => {
     const comedy = r.wordNet.synsetsOf("comedy", "n")[0];
     const { levels } = r.glosses.of(comedy);
