@@ -10,7 +10,7 @@
 import { Command, Option } from "commander";
 import { basename, extname } from "node:path";
 import { CLUE_SETS, readClueFile, readClueFixtures, SPLITS, tuningFixtures, type ClueFixture } from "../evaluators/lexical/clue-fixtures";
-import { fixtureOutcomes, summarize, unknownFixtures, type AccuracySummary } from "../evaluators/lexical/fixture-accuracy";
+import { fixtureOutcomes, matchedToDataset, summarize, unknownFixtures, type AccuracySummary } from "../evaluators/lexical/fixture-accuracy";
 import { createLexicalEvaluatorForSpec } from "../evaluators/lexical/index";
 import { coordinateSearch } from "../evaluators/lexical/tuning";
 import { loadDataset } from "../dataset/load-dataset";
@@ -29,25 +29,26 @@ interface Flags {
   clues?: string[];
 }
 
-const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
+/** A share as a percentage; "—" when the rows had nothing to measure (an ally without decoys). */
+const pct = (x: number) => (Number.isNaN(x) ? "    —" : (100 * x).toFixed(1).padStart(5));
 
 /** The repository's clue sets, or the files given with --clues (each named by its file name). */
-function clueSets(files: readonly string[] | undefined): { set: string; fixtures: ClueFixture[] }[] {
+function clueSets(files: readonly string[] | undefined, dataset: Dataset): { set: string; fixtures: ClueFixture[] }[] {
   if (!files || files.length === 0) return CLUE_SETS.map((set) => ({ set, fixtures: readClueFixtures(set) }));
-  return files.map((file) => ({ set: basename(file, extname(file)), fixtures: readClueFile(file) }));
+  return files.map((file) => ({ set: basename(file, extname(file)), fixtures: matchedToDataset(readClueFile(file), dataset) }));
 }
 
 async function report(dataset: Dataset, spec: string, seed: number, json: boolean, files: readonly string[] | undefined): Promise<void> {
   const evaluator = createLexicalEvaluatorForSpec(spec);
   const started = performance.now();
   const rows: ({ set: string; split: string } & AccuracySummary)[] = [];
-  for (const { set, fixtures } of clueSets(files)) {
+  for (const { set, fixtures } of clueSets(files, dataset)) {
     const unknown = unknownFixtures(fixtures, dataset);
     for (const u of unknown) console.error(`warning: ${set}: skipped "${u.fixture.clue}": ${u.reason}`);
     const outcomes = await fixtureOutcomes(evaluator, fixtures, dataset, { seed });
     for (const split of [...SPLITS, "all"] as const) {
       const subset = split === "all" ? outcomes : outcomes.filter((o) => o.fixture.split === split);
-      if (subset.length > 0) rows.push({ set, split, ...summarize(subset, dataset) });
+      if (subset.length > 0) rows.push({ set, split, ...summarize(subset) });
     }
   }
   const seconds = (performance.now() - started) / 1000;
@@ -63,6 +64,7 @@ async function report(dataset: Dataset, spec: string, seed: number, json: boolea
       `${r.set.padEnd(12)} ${r.split.padEnd(8)} ${String(r.n).padStart(4)}  ${pct(r.chameleonTop1)}%     ${pct(r.chameleonChance)}%   ${pct(r.chameleonP)}%     ${pct(r.allyTop1)}%    ${pct(r.allyChance)}%  ${pct(r.allyP)}%`,
     );
   }
+  for (const r of rows.filter((row) => row.split === "all" && row.allyN < row.n)) console.log(`(${r.set}: the ally columns are over ${r.allyN} of ${r.n} rows; the others bring a grid but no decoys)`);
   console.log(`(${seconds.toFixed(1)} s; top-1 counts a tie of k options as 1/k; report the held-out rows, the tune rows were fitted)`);
 }
 
@@ -82,7 +84,7 @@ async function main(argv: string[]): Promise<void> {
     .option("--dataset <path>", "dataset file (default: data/sneak-dataset.json)")
     .option("--seed <n>", "seed of the option orders", "0")
     .option("--json", "print the figures as JSON")
-    .option("--clues <files...>", "clue files to measure instead of test/fixtures/clues (JSONL: category, secret, clue, optional split)")
+    .option("--clues <files...>", "clue files to measure instead of test/fixtures/clues (JSONL: category, secret, clue; optional split, words, decoys)")
     .option("--tune", "refit the knobs on the tuning split and print them (slow: minutes)")
     .addOption(new Option("--passes <n>", "coordinate-search passes with --tune").default("1"))
     .exitOverride()

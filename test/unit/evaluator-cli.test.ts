@@ -32,6 +32,25 @@ describe("npm run bench:evaluator -- --clues", () => {
     expect(rows[1].chameleonTop1).toBe(1);
   }, 90_000);
 
+  it("matches categories and words as the game does, ignores extra fields, and reads lines that bring their own grid", async () => {
+    const file = join(dir, "theirs.jsonl");
+    const planets = ["Mercury", "Venus", "Earth", "Mars", "Jupiter", "Saturn"];
+    const lines = [
+      { category: "Animal", secret: " Lion", clue: "mane", model: "someone", id: 1 },
+      { category: "planet", words: planets, secret: "saturn", clue: "rings", decoys: ["space", "orbit", "telescope"] },
+      { category: "planet", words: planets, secret: "Jupiter", clue: "great red spot" },
+      { category: "planet", words: planets, secret: "Pluto", clue: "dwarf" },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { code, stdout, stderr } = await runEvaluator(["--clues", file, "--json"]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/skipped "dwarf": "Pluto" is not among the line's words/);
+    const [heldout] = (JSON.parse(stdout) as { rows: { split: string; n: number; allyN: number; chameleonTop1: number; chameleonChance: number }[] }).rows;
+    // Three rows read: the lion on the dataset's animal grid, two planets on their own grid; the ally only where there are decoys.
+    expect([heldout.split, heldout.n, heldout.allyN]).toEqual(["heldout", 3, 2]);
+    expect(heldout.chameleonChance).toBeCloseTo((1 / 12 + 2 / 6) / 3, 6);
+  }, 90_000);
+
   it("refuses a malformed line with its file and line number", async () => {
     const file = join(dir, "bad.jsonl");
     writeFileSync(file, `${JSON.stringify({ category: "animal", secret: "lion", clue: "mane" })}\n{"category":"animal","secret":"lion"}\n`);

@@ -37,7 +37,7 @@ describe("the lexical judge on held-out clues", () => {
   const evaluator = createLexicalEvaluator();
   it.each(CLUE_SETS)("%s: beats chance by a clear margin", async (set) => {
     const rows = readClueFixtures(set).filter((r) => r.split === "heldout");
-    const summary = summarize(await fixtureOutcomes(evaluator, rows, dataset), dataset);
+    const summary = summarize(await fixtureOutcomes(evaluator, rows, dataset));
     expect(summary.n).toBe(rows.length);
     expect(summary.chameleonTop1).toBeGreaterThan(FLOORS[set].chameleon);
     expect(summary.chameleonTop1).toBeGreaterThan(4 * summary.chameleonChance);

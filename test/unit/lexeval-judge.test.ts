@@ -61,8 +61,8 @@ describe("the judge's three builds", () => {
 
   it("names the secret more often from held-out associative clues than WordNet alone does", async () => {
     const rows = readClueFixtures("associative").filter((r) => r.split === "heldout");
-    const both = summarize(await fixtureOutcomes(combined, rows, dataset), dataset);
-    const wordNet = summarize(await fixtureOutcomes(wordNetOnly, rows, dataset), dataset);
+    const both = summarize(await fixtureOutcomes(combined, rows, dataset));
+    const wordNet = summarize(await fixtureOutcomes(wordNetOnly, rows, dataset));
     expect(both.chameleonTop1).toBeGreaterThan(wordNet.chameleonTop1 + 0.04);
   });
 

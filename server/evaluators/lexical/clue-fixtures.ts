@@ -18,10 +18,23 @@ const fixtureSchema = z.strictObject({
   split: z.enum(SPLITS),
 });
 
-/** A clue set from elsewhere: `split` may be left out, for no fit has read it (it counts as held-out). */
-const externalSchema = fixtureSchema.extend({ split: z.enum(SPLITS).default("heldout") });
+/** Most words a grid given in a clue file may have, and most decoys. */
+const MAX_GRID_WORDS = 50;
+const MAX_DECOYS = 20;
 
-export type ClueFixture = z.infer<typeof fixtureSchema>;
+/**
+ * A clue set from elsewhere: `split` may be left out, for no fit has read it (it counts as held-out), and
+ * other fields (a model's name, an id) are ignored. A line may bring its own grid (`words`, with the secret
+ * among them) and the ally's `decoys`, so that clues on grids other than the dataset's can be measured.
+ */
+const externalSchema = z.object({
+  ...fixtureSchema.shape,
+  split: z.enum(SPLITS).default("heldout"),
+  words: z.array(z.string().trim().min(1)).min(2).max(MAX_GRID_WORDS).optional(),
+  decoys: z.array(z.string().trim().min(1)).min(1).max(MAX_DECOYS).optional(),
+});
+
+export type ClueFixture = z.infer<typeof fixtureSchema> & { words?: string[]; decoys?: string[] };
 
 export function clueFixturePath(set: ClueSet): string {
   return fileURLToPath(new URL(`../../../test/fixtures/clues/${set}.jsonl`, import.meta.url));
@@ -37,7 +50,7 @@ export function readClueFile(path: string): ClueFixture[] {
   return readClueLines(path, externalSchema);
 }
 
-function readClueLines(path: string, schema: typeof fixtureSchema | typeof externalSchema): ClueFixture[] {
+function readClueLines(path: string, schema: z.ZodType<ClueFixture, unknown>): ClueFixture[] {
   const rows: ClueFixture[] = [];
   readFileSync(path, "utf8")
     .split("\n")

@@ -35,7 +35,7 @@ const capped = (key: string) => !/Decay$/.test(key);
 /** Mean chameleon top-1 over the clue sets, plus half the ally's top-1: what the search maximises. */
 export async function tuningObjective(wordNet: WordNet, params: RelatednessParams, rows: readonly ClueFixture[], dataset: Dataset): Promise<number> {
   const evaluator = createLexicalEvaluator({ relatedness: new Relatedness(wordNet, params) });
-  const summary = summarize(await fixtureOutcomes(evaluator, rows, dataset), dataset);
+  const summary = summarize(await fixtureOutcomes(evaluator, rows, dataset));
   return summary.chameleonTop1 + 0.5 * summary.allyTop1;
 }
 
