@@ -51,6 +51,20 @@ describe("npm run bench:evaluator -- --clues", () => {
     expect(heldout.chameleonChance).toBeCloseTo((1 / 12 + 2 / 6) / 3, 6);
   }, 90_000);
 
+  it("reads a file with a byte-order mark and CRLF line ends, and a JSON array of the same objects", async () => {
+    const lines = join(dir, "windows.jsonl");
+    writeFileSync(lines, `\uFEFF${JSON.stringify({ category: "animal", secret: "lion", clue: "mane" })}\r\n${JSON.stringify({ category: "animal", secret: "elephant", clue: "trunk" })}\r\n`);
+    const array = join(dir, "array.json");
+    writeFileSync(array, JSON.stringify([{ category: "animal", secret: "lion", clue: "mane" }]));
+    const { code, stdout } = await runEvaluator(["--clues", lines, array, "--json"]);
+    expect(code).toBe(0);
+    const rows = (JSON.parse(stdout) as { rows: { set: string; split: string; n: number }[] }).rows.filter((r) => r.split === "all");
+    expect(rows.map((r) => [r.set, r.n])).toEqual([
+      ["windows", 2],
+      ["array", 1],
+    ]);
+  }, 90_000);
+
   it("refuses a malformed line with its file and line number", async () => {
     const file = join(dir, "bad.jsonl");
     writeFileSync(file, `${JSON.stringify({ category: "animal", secret: "lion", clue: "mane" })}\n{"category":"animal","secret":"lion"}\n`);

@@ -51,21 +51,34 @@ export function readClueFile(path: string): ClueFixture[] {
 }
 
 function readClueLines(path: string, schema: z.ZodType<ClueFixture, unknown>): ClueFixture[] {
+  const parse = (json: unknown, where: string): ClueFixture => {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new Error(`${where}: ${parsed.error.issues[0].path.join(".") || "line"}: ${parsed.error.issues[0].message}`);
+    return parsed.data;
+  };
+  const text = readFileSync(path, "utf8").replace(/^\uFEFF/, "");
+  // A JSON array of the same objects is read too, as some tools write one.
+  if (text.trimStart().startsWith("[")) {
+    let items: unknown;
+    try {
+      items = JSON.parse(text);
+    } catch {
+      throw new Error(`${path}: not a valid JSON array (or JSON lines)`);
+    }
+    if (!Array.isArray(items)) throw new Error(`${path}: not a valid JSON array (or JSON lines)`);
+    return items.map((item, i) => parse(item, `${path}: item ${i + 1}`));
+  }
   const rows: ClueFixture[] = [];
-  readFileSync(path, "utf8")
-    .split("\n")
-    .forEach((line, i) => {
-      if (line.trim() === "") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        throw new Error(`${path}:${i + 1}: not valid JSON`);
-      }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.issues[0].path.join(".") || "line"}: ${parsed.error.issues[0].message}`);
-      rows.push(parsed.data);
-    });
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      throw new Error(`${path}:${i + 1}: not valid JSON`);
+    }
+    rows.push(parse(json, `${path}:${i + 1}`));
+  });
   return rows;
 }
 
