@@ -45,21 +45,29 @@ function denominatorWords(denominator: number, numerator: number): string | unde
   return singular === "half" ? "halves" : `${singular}s`;
 }
 
-const FRACTION = /(?<![\d/])(\d{1,4})\s*\/\s*(\d{1,4})(?![\d/])/g;
-const ORDINAL = /(?<!\d)(\d{1,4})(?:st|nd|rd|th)\b/gi;
-const CARDINAL = /(?<!\d)\d{1,4}(?!\d)/g;
+// No lookbehind: the client runs this too, and Safari before 16.4 cannot parse it. The first group keeps
+// what precedes the number (start of text or a non-digit).
+const FRACTION = /(^|[^\d/])(\d{1,4})\s*\/\s*(\d{1,4})(?![\d/])/g;
+const ORDINAL = /(^|\D)(\d{1,4})(?:st|nd|rd|th)\b/gi;
+const CARDINAL = /(^|\D)(\d{1,4})(?!\d)/g;
 
 /** The text with its numerals in words: fractions, then ordinals, then cardinals; other text unchanged. */
 export function spellNumbers(text: string): string {
   if (!/\d/.test(text)) return text;
   return text
-    .replace(FRACTION, (whole, a: string, b: string) => {
+    .replace(FRACTION, (whole, before: string, a: string, b: string) => {
       const numerator = cardinalWords(Number(a));
       const denominator = Number(b) >= 2 ? denominatorWords(Number(b), Number(a)) : undefined;
-      return numerator !== undefined && denominator !== undefined ? ` ${numerator} ${denominator} ` : whole;
+      return numerator !== undefined && denominator !== undefined ? `${before} ${numerator} ${denominator} ` : whole;
     })
-    .replace(ORDINAL, (whole, digits: string) => ` ${ordinalWords(Number(digits)) ?? whole} `)
-    .replace(CARDINAL, (digits) => ` ${cardinalWords(Number(digits)) ?? digits} `);
+    .replace(ORDINAL, (whole, before: string, digits: string) => {
+      const words = ordinalWords(Number(digits));
+      return words === undefined ? whole : `${before} ${words} `;
+    })
+    .replace(CARDINAL, (whole, before: string, digits: string) => {
+      const words = cardinalWords(Number(digits));
+      return words === undefined ? whole : `${before} ${words} `;
+    });
 }
 
 /** Cardinals whose ordinal grows from them ("seven" → seventh); "first", "second" and "third" are other words. */
