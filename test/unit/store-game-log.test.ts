@@ -58,9 +58,18 @@ describe.each(storeBackends())("GameLog on $name", (backend) => {
     table.act({ type: "start", now: table.tick(), by: PLAYERS.ann });
     await table.durable();
     const decisions = () => store.eventsOf(logId, ["bot-decision"]);
+    // Watched at the store's door, synchronously: a query of the log would itself wait a turn on Postgres,
+    // and the end-of-turn write could land before it.
+    const appendBatches = store.appendBatches.bind(store);
+    let decisionsHandedOver = 0;
+    store.appendBatches = (batches) => {
+      decisionsHandedOver += batches.flatMap((b) => b.records).filter((r) => r.kind === "bot-decision").length;
+      return appendBatches(batches);
+    };
     table.log.decision(table.room, PLAYERS.lex, "vote", { value: PLAYERS.ann, source: "lexical" });
-    expect(await decisions()).toHaveLength(0);
+    expect(decisionsHandedOver).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(decisionsHandedOver).toBe(1);
     await table.durable();
     expect(await decisions()).toHaveLength(1);
     // A decision and the move it leads to: written together, the decision first.
