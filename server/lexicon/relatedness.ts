@@ -38,6 +38,8 @@ export class Relatedness {
   readonly compounds: Compounds;
   private readonly grids = new Map<string, CategorySenses>();
   private readonly scores = new Map<CategorySenses, Map<string, number>>();
+  /** A multi-term clue's term's mean score over a grid's words (clueTermCentring), by grid and term. */
+  private readonly termMeans = new Map<CategorySenses, Map<string, number>>();
   private scoreCount = 0;
 
   constructor(
@@ -85,6 +87,7 @@ export class Relatedness {
   /** Forgets cached scores and grids (WordNet's own caches stay). */
   clearCaches(): void {
     this.scores.clear();
+    this.termMeans.clear();
     this.grids.clear();
     this.scoreCount = 0;
   }
@@ -106,8 +109,15 @@ export class Relatedness {
     const perTerm = clueTerms.map((clueTerm) => {
       const own = termScore(clueTerm, wordTerms);
       if (clueTerms.length < 2 || centring === 0 || grid.words.length === 0) return own;
-      // Each term counts by what it says about this word beyond the rest of the grid.
-      const mean = grid.words.reduce((sum, w) => sum + termScore(clueTerm, this.terms.of(w)), 0) / grid.words.length;
+      // Each term counts by what it says about this word beyond the rest of the grid; the mean is the same for
+      // every word, so it is read once per grid and term.
+      let means = this.termMeans.get(grid);
+      if (!means) this.termMeans.set(grid, (means = new Map()));
+      let mean = means.get(clueTerm.text);
+      if (mean === undefined) {
+        mean = grid.words.reduce((sum, w) => sum + termScore(clueTerm, this.terms.of(w)), 0) / grid.words.length;
+        means.set(clueTerm.text, mean);
+      }
       return Math.max(0, own - centring * mean);
     });
     // Several clue terms: the best one, plus a share of the rest ("long neck" for giraffe).
