@@ -43,12 +43,12 @@ export function gridOf(fixture: ClueFixture, dataset: Dataset, decoyCount = 5): 
   const entry = dataset.categories.find((c) => c.category === fixture.category);
   if (fixture.words) {
     if (!fixture.words.includes(fixture.secret)) return { reason: `"${fixture.secret}" is not among the line's words` };
-    const decoys = (fixture.decoys ?? entry?.decoys ?? []).filter((d) => d !== fixture.clue).slice(0, decoyCount);
-    return { category: fixture.category, words: fixture.words, decoys };
+  } else {
+    if (!entry) return { reason: `no category "${fixture.category}"` };
+    if (!entry.words.includes(fixture.secret)) return { reason: `"${fixture.secret}" is not a word of "${fixture.category}"` };
   }
-  if (!entry) return { reason: `no category "${fixture.category}"` };
-  if (!entry.words.includes(fixture.secret)) return { reason: `"${fixture.secret}" is not a word of "${fixture.category}"` };
-  return { category: entry.category, words: entry.words, decoys: (fixture.decoys ?? entry.decoys).filter((d) => d !== fixture.clue).slice(0, decoyCount) };
+  const decoys = (fixture.decoys ?? entry?.decoys ?? []).filter((d) => d !== fixture.clue).slice(0, decoyCount);
+  return { category: fixture.category, words: fixture.words ?? entry!.words, decoys };
 }
 
 /** Top-1 with set semantics for ties: the expected accuracy of a uniform tie-break. */
