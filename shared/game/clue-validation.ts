@@ -55,7 +55,12 @@ export function cleanText(text: string): string {
  * punctuation or space turned into one space. `normalizeForComparison("Ice-Cream!") === "ice cream"`.
  */
 export function normalizeForComparison(text: string): string {
-  const folded = cleanText(text)
+  return foldCleaned(cleanText(text));
+}
+
+/** normalizeForComparison of a text already through cleanText. */
+function foldCleaned(cleaned: string): string {
+  const folded = cleaned
     .toLowerCase()
     .replace(/ß/gu, "ss")
     .replace(/ς/gu, "σ")
@@ -114,7 +119,7 @@ export function lightStems(token: string): string[] {
 
 /** A clue's or grid word's tokens, numerals spelled out first ("7" is "seven", "1/4" is "one quarter"). */
 function tokensOf(text: string): string[] {
-  const normalized = normalizeForComparison(spellNumbers(cleanText(text)));
+  const normalized = foldCleaned(spellNumbers(cleanText(text)));
   return normalized === "" ? [] : normalized.split(" ");
 }
 
