@@ -85,8 +85,11 @@ export class PhraseTerms {
   private sensesOfClosedCompound(token: string): Synset[] {
     if (token.length < MIN_CLOSED_COMPOUND_LENGTH) return [];
     for (let cut = MIN_COMPOUND_PART; cut <= token.length - MIN_COMPOUND_PART; cut++) {
-      const senses = this.sensesOfRun([token.slice(0, cut), token.slice(cut)]);
-      if (senses.length > 0) return senses;
+      // Spaced or hyphenated only: written solid, it is the token WordNet already lacks.
+      for (const joiner of [" ", "-"]) {
+        const senses = this.wordNet.synsetsOf(`${token.slice(0, cut)}${joiner}${token.slice(cut)}`);
+        if (senses.length > 0) return senses;
+      }
     }
     return [];
   }
