@@ -5,11 +5,12 @@
  */
 import type { Dataset } from "../../shared/sneak/types";
 import type { ClueFixture } from "../evaluators/lexical/clue-fixtures";
+import { gridOf } from "../evaluators/lexical/fixture-accuracy";
 import { scoredLexicalClues } from "../lexicon/lexical-clue";
 import { normalizePhrase } from "../lexicon/text";
 
 export interface BotAgreement {
-  /** Rows whose category and secret are in the dataset. */
+  /** Rows with a grid to read them on (their category and secret in the dataset). */
   n: number;
   /** The person's clue is among the bot's candidates. */
   amongCandidates: number;
@@ -20,9 +21,9 @@ export interface BotAgreement {
 export function botAgreement(rows: readonly ClueFixture[], dataset: Dataset): BotAgreement {
   const out: BotAgreement = { n: 0, amongCandidates: 0, firstChoice: 0 };
   for (const row of rows) {
-    const entry = dataset.categories.find((c) => c.category === row.category);
-    if (!entry || !entry.words.includes(row.secret)) continue;
-    const candidates = scoredLexicalClues({ category: entry.category, words: entry.words, secret: row.secret });
+    const grid = gridOf(row, dataset);
+    if ("reason" in grid) continue;
+    const candidates = scoredLexicalClues({ category: grid.category, words: grid.words, secret: row.secret });
     // Both sides normalised: a candidate may keep a hyphen ("goal-kick") that the person's clue spells with a space, or the reverse.
     const clue = normalizePhrase(row.clue);
     const index = candidates.findIndex((c) => normalizePhrase(c.text) === clue);
