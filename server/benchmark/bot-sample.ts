@@ -50,7 +50,7 @@ export function illegalClues(clues: readonly BotClue[]): { id: string; clue: str
 }
 
 /** Sources named by the bot's detail that are not WordNet relations (whose sources are pointer symbols such as "@" or "%p"). */
-const NAMED_SOURCES = new Set(["definition", "defined-by", "vectors", "attribute", "fallback"]);
+const NAMED_SOURCES = new Set(["association", "definition", "defined-by", "vectors", "attribute", "fallback"]);
 
 /** How many clues came from each kind of source, WordNet relations counted together, most first. */
 export function sourceCounts(clues: readonly BotClue[]): Map<string, number> {

@@ -5,6 +5,7 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { getWordAssociations } from "./associations/word-associations";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
@@ -110,7 +111,15 @@ const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
-const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute" };
+const KIND_OF_SOURCE: Record<string, string> = { definition: "definition", "defined-by": "defined-by", vectors: "vectors", attribute: "attribute", association: "association" };
+/** People (of about 100) who must have given a word in response to the secret for it to be offered. */
+const MIN_ASSOCIATION_COUNT = 2;
+/** People who must have given the secret in response to a word for that word to be offered: the reverse link is the weaker one. */
+const MIN_REVERSE_ASSOCIATION_COUNT = 3;
+/** Cosine with the secret's sense vector in the grid an association needs: "tears" for shed (the verb, 0.18) and "stock" for beef (0.09) are other senses' company. */
+const MIN_ASSOCIATION_SENSE_COSINE = 0.3;
+/** GloVe cosine at which a word of the secret's lexicographer file is used as a rival, not a clue: "ten" – nine 0.77, "tub" – bath 0.67; "hoof" – horse 0.39 stays. */
+const RIVAL_COSINE = 0.45;
 
 export interface CandidateOptions {
   avoid?: readonly string[];
@@ -206,6 +215,45 @@ function neighbourPointsAtSecret(r: Relatedness, grid: Grid, secret: string, wor
   const vectors = getWordVectors();
   const toSecret = vectors.cosine(word, secret) ?? 0;
   return grid.words.every((other) => other === secret || (vectors.cosine(word, other) ?? 0) < toSecret);
+}
+
+/**
+ * Whether people gave the word to finish a phrase that names something else, as WordNet holds it:
+ * - a kind of another sense of the secret: "private" for eyes (a private eye is a detective), "car" for
+ *   battery among crimes, "grave" for yard (graveyard); "golden" for hamster stays, a golden hamster is one,
+ *   and so does "manic" for depression (a manic depression is its sibling, a bipolar disorder);
+ * - a thing named after another sense of it that its definitions never mention: "gull" for herring, "ribbon"
+ *   for blue. "cake" for wedding stays: a wedding cake is "served at a wedding".
+ */
+function completesOtherPhrase(r: Relatedness, word: string, secretWords: ReadonlySet<string>, senses: readonly { synset: Synset }[]): boolean {
+  const gridSenses = new Set(senses.map((s) => s.synset.id));
+  // A kind of a sibling counts too: manic depression is a bipolar disorder, beside the depressive disorder.
+  const kindsOfGridSenses = new Set(senses.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "@").map((p) => p.target)));
+  const forms = [...secretWords].flatMap(definitionForms);
+  for (const form of secretWords) {
+    // The secret as the phrase's head: the phrase is a kind of it, in the grid's sense or another.
+    const kinds = [`${word} ${form}`, `${word}-${form}`, `${word}${form}`].flatMap((phrase) => r.wordNet.synsetsOf(phrase, "n"));
+    if (kinds.length > 0 && !kinds.some((kind) => [...r.links.ancestors(kind, false)].some((id) => gridSenses.has(id) || kindsOfGridSenses.has(id)))) return true;
+    // The word as the head, or joined by "of": a thing that goes with the secret only if its definition says so.
+    // Not written solid: "leatherjacket" is a fish, not a leather jacket.
+    const others = [`${form} ${word}`, `${form}-${word}`, `${word} of ${form}`, `${form} of ${word}`].flatMap((phrase) => r.wordNet.synsetsOf(phrase, "n"));
+    if (others.length > 0 && !others.some((s) => tokensOf(s.definition).some((t) => forms.includes(t)))) return true;
+  }
+  return false;
+}
+
+/**
+ * How many people (of about 100) linked the word and the secret: answered the word on hearing the secret
+ * (or its singular), or the secret on hearing the word, whichever more did; 0 when nobody, or one, did.
+ */
+export function associationCount(r: Relatedness, secret: string, word: string): number {
+  const associations = getWordAssociations();
+  let most = 0;
+  for (const form of new Set([secret, ...r.wordNet.baseForms(secret, "n")])) {
+    for (const a of associations.responsesTo(form)) if (a.word === word) most = Math.max(most, a.count);
+    for (const a of associations.stimuliOf(form)) if (a.word === word) most = Math.max(most, a.count);
+  }
+  return most;
 }
 
 /** Number words a definition states a count with, and what the count becomes as a clue's number. */
@@ -305,7 +353,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (secretForms.has(clean)) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
-      if (source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
+      // Attributes and what people answered are vouched for by their source, not by WordNet.
+      if (source === "association" ? STOPWORDS.has(clean) : source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
       // A name WordNet knows only as a rare place or person is most often a fragment of a longer name ("zealand").
       if (!clean.includes(" ") && isRareNameOnly(r, clean)) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
@@ -412,6 +461,30 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // one that sets the secret apart from the grid.
   for (const { synset, weight } of senses) {
     for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
+  }
+  // What people answer when they hear the secret ("mane" for lion, "coffin" for funeral), and the words to
+  // which they answer it, when the link holds in the grid's sense ("knickers" is the other drawers) and the
+  // word is not another thing of the secret's kind ("tiger" for lion, "colonel" for lieutenant).
+  const associations = getWordAssociations();
+  const secretKindParents = new Set(senses.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "@").map((p) => p.target)));
+  const isRival = (word: string) =>
+    isCategoryMember(word) || r.wordNet.synsetsOf(word, "n").slice(0, 2).some((s) => s.pointers.some((p) => p.symbol === "@" && secretKindParents.has(p.target)));
+  // A word of the secret's own kind that people use almost as they use the secret ("ten" for nine, "cabbage" for spinach).
+  const secretLexFiles = new Set(senses.map((s) => s.synset.lexFile));
+  const isLikeSecret = (word: string) =>
+    (vectors.cosine(word, secret) ?? 0) >= RIVAL_COSINE && r.wordNet.synsetsOf(word).slice(0, 2).some((s) => secretLexFiles.has(s.lexFile));
+  const secretWords = new Set([secret, ...r.wordNet.baseForms(secret, "n")]);
+  const associated = [...secretWords].flatMap((form) => [
+    ...associations.responsesTo(form).filter((a) => a.count >= MIN_ASSOCIATION_COUNT),
+    ...associations.stimuliOf(form).filter((a) => a.count >= MIN_REVERSE_ASSOCIATION_COUNT),
+  ]);
+  for (const { word, count } of associated) {
+    // Only words WordNet knows: people also answer names ("maud" for auntie), which say nothing to others.
+    if (synonyms.has(word) || r.wordNet.synsetsOf(word).length === 0 || readsAsParticiple(r, word) || isRival(word) || isLikeSecret(word)) continue;
+    // People give it for another grid word as readily ("colour" for orange as for tangerine): it does not single the secret out.
+    if (grid.words.some((other) => other !== secret && associationCount(r, other, word) >= count)) continue;
+    if (senseVectors(r).cosine(word, secret, grid) < MIN_ASSOCIATION_SENSE_COSINE || completesOtherPhrase(r, word, secretWords, senses)) continue;
+    offer(word, "association", (0.6 * count) / (count + 5));
   }
   // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
   // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).

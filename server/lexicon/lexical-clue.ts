@@ -7,7 +7,7 @@ import { normalizeAboveChance } from "../../shared/sneak/metrics";
 import type { Rng } from "../../shared/random";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
 import { softmax } from "../evaluators/lexical/softmax";
-import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
+import { associationCount, clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
@@ -37,7 +37,9 @@ export interface ScoredClue extends ClueCandidate {
   pCham: number;
   /** Expected SoftScore under the lexical judge: Utility × (1 − Leakage). */
   softScore: number;
-  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely). */
+  /** People (of about 100) who linked the clue with the secret in the word-association norms; 0 when fewer than two. */
+  associated: number;
+  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely) × how many people linked it with the secret. */
   rank: number;
 }
 
@@ -59,6 +61,14 @@ function model(): Relatedness {
 
 /** Candidates given the full (ally + chameleon) reading, the likeliest by their similarity to the secret: the rest rarely win, and each costs a reading of the whole grid. */
 const SCORED_CANDIDATES = 24;
+/**
+ * How much people's associations count: a clue that ASSOCIATION_FULL or more of the (about 100) people asked
+ * linked with the secret ranks 1 + ASSOCIATION_WEIGHT times higher than one nobody gave ("mane" for lion,
+ * "milk" for cow), so that between clues the judge reads alike, the one people say wins. The factor is
+ * scaled to at most 1, as the others are.
+ */
+const ASSOCIATION_WEIGHT = 1;
+const ASSOCIATION_FULL = 10;
 /** P(secret | clue) a clue needs, as a multiple of chance (1/|W|), to count as being about the secret. */
 const SPECIFIC_SHARE = 1.5;
 /** What such an unspecific clue's rank is multiplied by: it loses to almost any clue about the secret. */
@@ -82,7 +92,8 @@ export function commonnessFactor(text: string): number {
  * at the rest of the grid (the ally's centring), and (1 − Leakage) falls as the chameleon, reading the
  * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor, times
  * min(1, 2·P(secret | clue) / max_w P(w | clue)): a clue that points at another grid word (herd: sheep, not
- * elephant) loses the other informed players' trust; and by ¼ when P(secret | clue) is under 1.5× chance.
+ * elephant) loses the other informed players' trust; and by ¼ when P(secret | clue) is under 1.5× chance;
+ * times (1 + min(1, people / 10)) / 2, where people is how many of about 100 linked the clue with the secret.
  */
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
@@ -121,7 +132,9 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     // So does a clue people use nearer the category than the secret ("flesh" for melon among fruit, "claw" for vulture).
     const specific = pCham >= SPECIFIC_SHARE / words.length && !nearerCategory(request.category, request.secret, candidate.text) ? 1 : UNSPECIFIC_FACTOR;
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
-    return { ...candidate, pAlly, pCham, softScore, rank: softScore * commonnessFactor(candidate.text) * towardSecret };
+    const associated = associationCount(r, request.secret, candidate.text);
+    const saidByPeople = (1 + ASSOCIATION_WEIGHT * Math.min(1, associated / ASSOCIATION_FULL)) / (1 + ASSOCIATION_WEIGHT);
+    return { ...candidate, pAlly, pCham, softScore, associated, rank: softScore * commonnessFactor(candidate.text) * towardSecret * saidByPeople };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }

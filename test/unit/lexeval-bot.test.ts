@@ -4,7 +4,7 @@ import { bestLexicalClue, guessSecret, secretPosterior, plausibleChameleonClue, 
 import { seededRng } from "../../shared/random";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
-import { attributesOf, soundsSpoken } from "../../server/lexicon/clue-candidates";
+import { attributesOf, clueCandidates, soundsSpoken } from "../../server/lexicon/clue-candidates";
 import { getRelatedness } from "../../server/lexicon/relatedness";
 import { tokensOf } from "../../server/lexicon/text";
 
@@ -91,6 +91,27 @@ describe("the lexical bot", () => {
     expect(elephant.map((c) => c.text)).not.toContain("herd");
     // "sixth" lies near "inning" in the vectors, a sense the fraction grid does not mean.
     expect(scoredLexicalClues({ category: "fraction", words: entry("fraction").words, secret: "sixth" }).map((c) => c.text)).not.toContain("inning");
+  });
+
+  it("says what people associate with the secret, in the grid's sense, and not a rival, a name or another phrase's word", () => {
+    const r = getRelatedness();
+    const texts = (category: string, secret: string) => clueCandidates(r, r.grid(category, entry(category).words), secret, { limit: Number.POSITIVE_INFINITY }).map((c) => c.text);
+    // 38 of about 100 people answered "milk" to cow; the bot weighs that, and says it.
+    const cow = scoredLexicalClues({ category: "farm animal", words: entry("farm animal").words, secret: "cow" });
+    expect(cow.find((c) => c.text === "milk")).toMatchObject({ source: "association", associated: 38 });
+    expect(cow[0].associated).toBeGreaterThanOrEqual(10);
+    // Rivals people answer first: another thing of the category or of the secret's kind, or one used much as it is.
+    expect(texts("animal", "horse")).not.toContain("donkey");
+    expect(texts("animal", "fish")).not.toContain("dolphin");
+    expect(texts("jewellery", "necklace")).not.toContain("pearls");
+    expect(texts("prime number", "nine")).not.toContain("ten");
+    // Words that finish a phrase naming something else: a private eye, a car battery, a graveyard.
+    expect(texts("part of the face", "eyes")).not.toContain("private");
+    expect(texts("violent crime", "battery")).not.toContain("car");
+    expect(texts("unit of length", "yard")).not.toContain("grave");
+    // A name ("maud" for auntie) and a word people give for other grid words too ("colour" for orange as for tangerine).
+    expect(texts("family relationship", "auntie")).not.toContain("maud");
+    expect(texts("citrus fruit", "tangerine")).not.toContain("colour");
   });
 
   it("says a legal clue on a sizeable slice of the dataset, both as informed player and as chameleon", () => {
