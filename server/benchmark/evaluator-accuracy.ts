@@ -57,7 +57,7 @@ async function report(dataset: Dataset, spec: string, seed: number, json: boolea
     return;
   }
   const w = evaluator.weights;
-  console.log(`Judge ${evaluator.id} on hand-written clues (${w.wordNet}·WordNet + ${w.vectors}·vectors + ${w.senseVectors}·sense vectors; chameleon floor ${w.chameleonFloor}, β ${w.chameleonBeta}; ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta}; seed ${seed})`);
+  console.log(`Judge ${evaluator.id} on hand-written clues (${w.wordNet}·WordNet + ${w.vectors}·vectors + ${w.senseVectors}·sense vectors + ${w.associations}·associations; chameleon floor ${w.chameleonFloor}, β ${w.chameleonBeta}; ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta}; seed ${seed})`);
   console.log("set          split      n  cham top-1  chance  p(secret)  ally top-1  chance  p(clue)");
   for (const r of rows) {
     console.log(

@@ -35,7 +35,7 @@ async function report(dataset: Dataset, spec: string, json: boolean): Promise<vo
     return;
   }
   const w = evaluator.weights;
-  console.log(`Judge ${evaluator.id}: sim = ${w.wordNet}·WordNet + ${w.vectors}·vectors + ${w.senseVectors}·sense vectors; chameleon floor ${w.chameleonFloor}, β ${w.chameleonBeta}; ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta}`);
+  console.log(`Judge ${evaluator.id}: sim = ${w.wordNet}·WordNet + ${w.vectors}·vectors + ${w.senseVectors}·sense vectors + ${w.associations}·associations; chameleon floor ${w.chameleonFloor}, β ${w.chameleonBeta}; ally spread floor ${w.spreadFloor}, category ${w.category}, β ${w.allyBeta}`);
   console.log(`\nTable 2, reference baselines: whole dataset (${table2[0].n} instances), seed 0; paper: three LLM judges on its 1,394 instances`);
   console.log("method              Util.  paper    gap   Leak.  paper    gap   S.S.   paper   B.S.   paper | tune cats U / L | held-out cats U / L");
   for (const t of table2) {
@@ -63,7 +63,7 @@ async function fit(dataset: Dataset): Promise<void> {
   const lines: string[] = [];
   for (const signals of JUDGE_SIGNALS) {
     const w = fitJudge(signals, fixtures, baselines, (line) => console.error(line));
-    lines.push(`  ${signals}: { wordNet: ${w.wordNet}, vectors: ${w.vectors}, senseVectors: ${w.senseVectors}, spreadFloor: ${w.spreadFloor}, category: ${w.category}, chameleonFloor: ${w.chameleonFloor}, chameleonBeta: ${w.chameleonBeta}, allyBeta: ${w.allyBeta} },`);
+    lines.push(`  ${signals}: { wordNet: ${w.wordNet}, vectors: ${w.vectors}, senseVectors: ${w.senseVectors}, associations: ${w.associations}, spreadFloor: ${w.spreadFloor}, category: ${w.category}, chameleonFloor: ${w.chameleonFloor}, chameleonBeta: ${w.chameleonBeta}, allyBeta: ${w.allyBeta} },`);
   }
   console.log(`FITTED_WEIGHTS (server/evaluators/lexical/signals.ts), from ${fixtures.length} tuning fixtures and ${baselines.random.length} instances of the tuning categories:`);
   console.log(lines.join("\n"));

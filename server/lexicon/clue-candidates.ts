@@ -5,6 +5,7 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { peopleLinking } from "./associations/linked-by-people";
 import { getWordAssociations } from "./associations/word-associations";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
@@ -242,18 +243,9 @@ function completesOtherPhrase(r: Relatedness, word: string, secretWords: Readonl
   return false;
 }
 
-/**
- * How many people (of about 100) linked the word and the secret: answered the word on hearing the secret
- * (or its singular), or the secret on hearing the word, whichever more did; 0 when nobody, or one, did.
- */
+/** How many people (of about 100) linked the word and the secret, in either direction; 0 when fewer than two. */
 export function associationCount(r: Relatedness, secret: string, word: string): number {
-  const associations = getWordAssociations();
-  let most = 0;
-  for (const form of new Set([secret, ...r.wordNet.baseForms(secret, "n")])) {
-    for (const a of associations.responsesTo(form)) if (a.word === word) most = Math.max(most, a.count);
-    for (const a of associations.stimuliOf(form)) if (a.word === word) most = Math.max(most, a.count);
-  }
-  return most;
+  return peopleLinking(r, secret, word);
 }
 
 /** Number words a definition states a count with, and what the count becomes as a clue's number. */

@@ -43,13 +43,19 @@ export interface ScoredClue extends ClueCandidate {
   rank: number;
 }
 
+/** The chameleon's floor and β that the fit gives the combined judge without its association signal. */
+export const WITHOUT_ASSOCIATIONS_CHAMELEON = { chameleonFloor: 0.1, chameleonBeta: 3 };
+
 /**
  * The bot reads clues with the default (combined) judge, less its ally's category term: that term gives a
  * topical message some utility, as the paper's LLM allies do, so SoftScore alone would have the bot say
  * category words ("arm" for sword, "raptor" for vulture). A spymaster's ally credits only how far a clue
- * singles the secret out.
+ * singles the secret out. Nor does it read the judge's association signal: the bot weighs people's associations
+ * itself, once, in its rank (saidByPeople); read twice, they crowd out the other sources' clues. Its chameleon
+ * is calibrated as `npm run bench:paper -- --fit` calibrates the judge whose similarity has no association
+ * term (floor 0.1, β 3); the default judge's floor and β are fitted for the sum with it.
  */
-const BOT_JUDGE_WEIGHTS = { category: 0 };
+const BOT_JUDGE_WEIGHTS = { category: 0, associations: 0, ...WITHOUT_ASSOCIATIONS_CHAMELEON };
 
 let sharedEvaluator: LexicalEvaluator | undefined;
 function judge(): LexicalEvaluator {

@@ -52,6 +52,19 @@ describe("the judge's three builds", () => {
     expect(argmax(animal.words, combined.chameleonJudgement(query).probabilities)).toBe("rabbit");
   });
 
+  it("reads associations only people hold: popeye → spinach, tears → onion", () => {
+    const withoutAssociations = createLexicalEvaluator({ weights: { associations: 0 } });
+    for (const [category, clue, secret] of [
+      ["green vegetable", "popeye", "spinach"],
+      ["vegetable", "tears", "onion"],
+    ] as const) {
+      const words = entry(category).words;
+      const query = { category, options: words, clues: [clue] };
+      expect(argmax(words, withoutAssociations.chameleonJudgement(query).probabilities), clue).not.toBe(secret);
+      expect(argmax(words, combined.chameleonJudgement(query).probabilities), clue).toBe(secret);
+    }
+  });
+
   it("keeps WordNet's reading where the vectors alone go wrong: bacon → pig", () => {
     const animal = entry("animal");
     const query = { category: "animal", options: animal.words, clues: ["bacon"] };

@@ -22,6 +22,8 @@ import { createBuiltinGenerator } from "../../generators/index";
 import { getRelatedness, type Relatedness } from "../../lexicon/relatedness";
 import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
 import { SenseVectors } from "../../lexicon/sense-vectors";
+import { peopleLinking } from "../../lexicon/associations/linked-by-people";
+import { associationStrength } from "../../lexicon/associations/word-associations";
 import { BASELINES, PAPER_TABLE2, type Baseline } from "../../benchmark/paper-figures";
 import { categorySplitOf } from "./category-split";
 import type { ClueFixture } from "./clue-fixtures";
@@ -45,6 +47,9 @@ export interface MessageSignals {
   /** The same with the grid words' sense vectors (sense-vectors.ts). */
   senseWords: number[][];
   senseToCategory: number[];
+  /** The same with how strongly people link them (associations/). */
+  assocWords: number[][];
+  assocToCategory: number[];
 }
 
 export function signalsOf(r: Relatedness, v: WordVectors, category: string, words: readonly string[], secret: string, allyOptions: readonly string[]): MessageSignals {
@@ -62,7 +67,12 @@ export function signalsOf(r: Relatedness, v: WordVectors, category: string, word
   const cosWords: number[][] = [];
   const senseWords: number[][] = [];
   const senseToCategory: number[] = [];
+  const assocWords: number[][] = [];
+  const assocToCategory: number[] = [];
+  const assoc = (option: string, word: string) => associationStrength(peopleLinking(r, word, option));
   for (const option of allyOptions) {
+    assocWords.push(words.map((w) => assoc(option, w)));
+    assocToCategory.push(assoc(option, category));
     senseWords.push(words.map((w) => senses.cosine(option, w, grid)));
     senseToCategory.push(senses.cosine(option, category, grid));
     relWords.push(words.map((w) => r.rel(option, w, grid)));
@@ -74,7 +84,7 @@ export function signalsOf(r: Relatedness, v: WordVectors, category: string, word
     relMean.push(words.reduce((s, w) => s + r.rel(option, w, grid), 0) / words.length);
     cosMean.push(words.reduce((s, w) => s + cos(option, w), 0) / words.length);
   }
-  return { rel: words.map((w) => r.rel(message, w, grid)), cos: words.map((w) => cos(message, w)), secret: words.indexOf(secret), relToSecret, relMean, cosToSecret, cosMean, relToCategory, cosToCategory, relWords, cosWords, senseWords, senseToCategory };
+  return { rel: words.map((w) => r.rel(message, w, grid)), cos: words.map((w) => cos(message, w)), secret: words.indexOf(secret), relToSecret, relMean, cosToSecret, cosMean, relToCategory, cosToCategory, relWords, cosWords, senseWords, senseToCategory, assocWords, assocToCategory };
 }
 
 function softmaxAt(scores: readonly number[], beta: number, index: number, floor = 0): { p: number; top1: number } {
@@ -85,12 +95,12 @@ function softmaxAt(scores: readonly number[], beta: number, index: number, floor
 }
 
 export function judgeOutcome(s: MessageSignals, w: JudgeWeights): { pCham: number; chamTop1: number; pAlly: number; allyTop1: number; utility: number; leakage: number } {
-  const cham = s.rel.map((rel, i) => w.wordNet * rel + w.vectors * s.cos[i] + w.senseVectors * s.senseWords[0][i]);
+  const cham = s.rel.map((rel, i) => w.wordNet * rel + w.vectors * s.cos[i] + w.senseVectors * s.senseWords[0][i] + w.associations * s.assocWords[0][i]);
   const ally = s.relWords.map((rels, i) => {
-    const sims = rels.map((rel, j) => w.wordNet * rel + w.vectors * s.cosWords[i][j] + w.senseVectors * s.senseWords[i][j]);
+    const sims = rels.map((rel, j) => w.wordNet * rel + w.vectors * s.cosWords[i][j] + w.senseVectors * s.senseWords[i][j] + w.associations * s.assocWords[i][j]);
     const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
     const spread = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
-    const topical = w.category * (w.wordNet * s.relToCategory[i] + w.vectors * s.cosToCategory[i] + w.senseVectors * s.senseToCategory[i]);
+    const topical = w.category * (w.wordNet * s.relToCategory[i] + w.vectors * s.cosToCategory[i] + w.senseVectors * s.senseToCategory[i] + w.associations * s.assocToCategory[i]);
     return Math.round(((sims[s.secret] - mean) / (spread + w.spreadFloor) + topical) * 1e9) / 1e9;
   });
   const c = softmaxAt(cham, w.chameleonBeta, s.secret, w.chameleonFloor);
@@ -185,26 +195,35 @@ export const RMS_TOLERANCE = 2.5;
 
 export const RATIO_GRID = [0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
 export const SENSE_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
+export const ASSOCIATION_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
 export const CHAMELEON_FLOOR_GRID = [0, 0.05, 0.1, 0.2, 0.3, 0.5];
 export const SPREAD_FLOOR_GRID = [0.05, 0.1, 0.2, 0.3, 0.5, 1];
 export const CATEGORY_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5];
 export const BETA_GRID = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20];
 
-export function fitJudge(signals: JudgeSignals, fixtures: readonly MessageSignals[], baselines: Record<Baseline, MessageSignals[]>, log: (line: string) => void = () => {}): JudgeWeights {
-  const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, senseVectors: 0, spreadFloor: 0.2, category: 0, chameleonFloor: 0, chameleonBeta: 2, allyBeta: 2 };
+export function fitJudge(
+  signals: JudgeSignals,
+  fixtures: readonly MessageSignals[],
+  baselines: Record<Baseline, MessageSignals[]>,
+  log: (line: string) => void = () => {},
+  /** The association weights tried for the combined judge ([0]: the judge without them, as the bot reads). */
+  associationGrid: readonly number[] = ASSOCIATION_GRID,
+): JudgeWeights {
+  const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, senseVectors: 0, associations: 0, spreadFloor: 0.2, category: 0, chameleonFloor: 0, chameleonBeta: 2, allyBeta: 2 };
   // 1. The signals' ratio on the fixtures, by log likelihood of the secret (chameleon) and the clue
   // (fully centred ally), each ratio at its best β: smoother than top-1 on a few hundred clues.
   let ranking = { logLoss: Infinity, weights: base };
   for (const ratio of signals === "combined" ? RATIO_GRID : [base.vectors])
-  for (const senseVectors of signals === "combined" ? SENSE_GRID : [0]) {
+  for (const senseVectors of signals === "combined" ? SENSE_GRID : [0])
+  for (const associations of signals === "combined" ? associationGrid : [0]) {
     for (const beta of BETA_GRID) {
-      const w = { ...base, vectors: ratio, senseVectors, chameleonBeta: beta, allyBeta: beta };
+      const w = { ...base, vectors: ratio, senseVectors, associations, chameleonBeta: beta, allyBeta: beta };
       const logLoss = fixtureLogLoss(fixtures, w);
       if (logLoss < ranking.logLoss - 1e-9) ranking = { logLoss, weights: w };
     }
   }
   const { chamTop1, allyTop1 } = fixtureObjective(fixtures, ranking.weights);
-  log(`${signals}: vectors ${ranking.weights.vectors}, sense vectors ${ranking.weights.senseVectors} × WordNet ${ranking.weights.wordNet} (fixture tune split: log loss ${ranking.logLoss.toFixed(4)}; chameleon top-1 ${(100 * chamTop1).toFixed(1)}%, ally ${(100 * allyTop1).toFixed(1)}%)`);
+  log(`${signals}: vectors ${ranking.weights.vectors}, sense vectors ${ranking.weights.senseVectors}, associations ${ranking.weights.associations} × WordNet ${ranking.weights.wordNet} (fixture tune split: log loss ${ranking.logLoss.toFixed(4)}; chameleon top-1 ${(100 * chamTop1).toFixed(1)}%, ally ${(100 * allyTop1).toFixed(1)}%)`);
   // 2. Calibration on the tuning categories: the chameleon's β moves only Leakage; the ally's weights only Utility.
   // Of the settings whose baseline means come within RMS_TOLERANCE of Table 2 (RMS over the three
   // baselines), the one that reads the hand-written clues best (the fixtures' log loss of that side):

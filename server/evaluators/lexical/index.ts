@@ -9,6 +9,8 @@ import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../../s
 import { getRelatedness, type Grid, type Relatedness } from "../../lexicon/relatedness";
 import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
 import { SenseVectors } from "../../lexicon/sense-vectors";
+import { peopleLinking } from "../../lexicon/associations/linked-by-people";
+import { associationStrength } from "../../lexicon/associations/word-associations";
 import { FITTED_WEIGHTS, JUDGE_IDS, signalsOfSpec, type JudgeSignals, type JudgeWeights } from "./signals";
 import { standardisedSoftmax } from "./softmax";
 
@@ -75,12 +77,13 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
   const senseVectors = () => (senseModel ??= new SenseVectors(relatedness(), vectors()));
 
   const gridOf = (category: string, words: readonly string[]): Grid | null =>
-    weights.wordNet !== 0 || weights.senseVectors !== 0 ? relatedness().grid(category, words) : null;
+    weights.wordNet !== 0 || weights.senseVectors !== 0 || weights.associations !== 0 ? relatedness().grid(category, words) : null;
   const sim = (grid: Grid | null, clue: string, word: string): number => {
     let score = 0;
     if (grid && weights.wordNet !== 0) score += weights.wordNet * relatedness().rel(clue, word, grid);
     if (weights.vectors !== 0) score += weights.vectors * cosine(clue, word);
     if (grid && weights.senseVectors !== 0) score += weights.senseVectors * senseVectors().cosine(clue, word, grid);
+    if (grid && weights.associations !== 0) score += weights.associations * associationStrength(peopleLinking(relatedness(), word, clue));
     return score;
   };
 

@@ -1,9 +1,11 @@
 /**
  * What the lexical judge reads a clue with, and the weights it was fitted with (docs/LEXICAL.md):
- *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w) + senseVectors · scos(m, w)
+ *   sim(m, w) = wordNet · rel(m, w) + vectors · cos(m, w) + senseVectors · scos(m, w) + associations · assoc(m, w)
  * rel is WordNet relatedness (server/lexicon/relatedness.ts), cos the GloVe cosine of the two
  * phrases (server/lexicon/vectors/word-vectors.ts), scos the cosine of the clue's vector with the
- * word's WordNet sense vector in this grid (server/lexicon/sense-vectors.ts).
+ * word's WordNet sense vector in this grid (server/lexicon/sense-vectors.ts), assoc how strongly
+ * people link the two in the Edinburgh Associative Thesaurus, √(people / 50) capped at 1
+ * (server/lexicon/associations).
  *   chameleon  score(w) = Σ_clues sim(clue, w)
  *   ally       score(m) = (sim(m, s) − mean_w sim(m, w)) / (sd_w sim(m, w) + spreadFloor)
  *                       + category · sim(m, category)
@@ -26,6 +28,8 @@ export interface JudgeWeights {
   vectors: number;
   /** Weight of the cosine of the clue's vector with the word's WordNet sense vector (server/lexicon/sense-vectors.ts). */
   senseVectors: number;
+  /** Weight of how strongly people link the clue and the word (word-association norms), in [0, 1]. */
+  associations: number;
   /** Added to the spread of a message's similarities over the grid before the ally divides by it, so that a message close to nothing is not read as singling anything out. */
   spreadFloor: number;
   /** Weight of sim(m, category) in the ally's score: how much a topical message counts. */
@@ -45,9 +49,9 @@ export interface JudgeWeights {
  * categories, the tuning fixtures choosing among the settings that match it (docs/LEXICAL.md says how).
  */
 export const FITTED_WEIGHTS: Record<JudgeSignals, JudgeWeights> = {
-  combined: { wordNet: 1, vectors: 1, senseVectors: 1, spreadFloor: 0.05, category: 0.5, chameleonFloor: 0.1, chameleonBeta: 3, allyBeta: 2.5 },
-  wordnet: { wordNet: 1, vectors: 0, senseVectors: 0, spreadFloor: 0.1, category: 1, chameleonFloor: 0, chameleonBeta: 2, allyBeta: 2.5 },
-  vectors: { wordNet: 0, vectors: 1, senseVectors: 0, spreadFloor: 0.5, category: 0.25, chameleonFloor: 0, chameleonBeta: 20, allyBeta: 20 },
+  combined: { wordNet: 1, vectors: 1, senseVectors: 1, associations: 1.5, spreadFloor: 0.05, category: 0.5, chameleonFloor: 0.3, chameleonBeta: 4, allyBeta: 2.5 },
+  wordnet: { wordNet: 1, vectors: 0, senseVectors: 0, associations: 0, spreadFloor: 0.1, category: 1, chameleonFloor: 0, chameleonBeta: 2, allyBeta: 2.5 },
+  vectors: { wordNet: 0, vectors: 1, senseVectors: 0, associations: 0, spreadFloor: 0.2, category: 0.5, chameleonFloor: 0, chameleonBeta: 20, allyBeta: 20 },
 };
 
 /** The evaluator id of each variant: the default judge keeps the plain `lexical`. */

@@ -22,11 +22,31 @@ export interface WordAssociations {
   responsesTo(word: string): readonly Association[];
   /** Stimulus words to which people gave this word as a response, most frequent first. */
   stimuliOf(word: string): readonly Association[];
+  /** People who linked the two words, in either direction: the larger of the two counts; 0 when none (or one). */
+  count(a: string, b: string): number;
+}
+
+/** People (of about 100) at which an association counts fully in associationStrength: half of those asked. */
+const FULL_STRENGTH_COUNT = 50;
+
+/**
+ * How strongly people link two words, in [0, 1]: √(people / 50), capped at 1. The square root, because the
+ * share of people who give an answer falls off fast ("mane" for lion 5, "tiger" 16): a link a few people make
+ * is still a link.
+ */
+export function associationStrength(people: number): number {
+  return Math.sqrt(Math.min(1, people / FULL_STRENGTH_COUNT));
 }
 
 /** Parses the file's `stimulus<TAB>response:count<TAB>…` lines. */
 export function parseAssociations(text: string): WordAssociations {
   const forward = new Map<string, Association[]>();
+  const pairs = new Map<string, Map<string, number>>();
+  const link = (a: string, b: string, count: number) => {
+    let row = pairs.get(a);
+    if (!row) pairs.set(a, (row = new Map()));
+    row.set(b, Math.max(row.get(b) ?? 0, count));
+  };
   const backward = new Map<string, Association[]>();
   for (const line of text.split("\n")) {
     const [stimulus, ...responses] = line.split("\t");
@@ -37,6 +57,8 @@ export function parseAssociations(text: string): WordAssociations {
       const word = field.slice(0, colon);
       const count = Number(field.slice(colon + 1));
       list.push({ word, count });
+      link(stimulus, word, count);
+      link(word, stimulus, count);
       let back = backward.get(word);
       if (!back) backward.set(word, (back = []));
       back.push({ word: stimulus, count });
@@ -47,6 +69,7 @@ export function parseAssociations(text: string): WordAssociations {
   return {
     responsesTo: (word) => forward.get(word.toLowerCase()) ?? [],
     stimuliOf: (word) => backward.get(word.toLowerCase()) ?? [],
+    count: (a, b) => pairs.get(a.toLowerCase())?.get(b.toLowerCase()) ?? 0,
   };
 }
 
