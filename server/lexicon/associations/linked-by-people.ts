@@ -6,10 +6,25 @@
 import type { Relatedness } from "../relatedness";
 import { getWordAssociations, type WordAssociations } from "./word-associations";
 
+/** Grid words' forms kept at most (cleared, not evicted, when full): the judge asks for the same few words over and over. */
+const MAX_CACHED_FORMS = 10_000;
+const formsCache = new WeakMap<Relatedness, Map<string, readonly string[]>>();
+
+function formsOf(r: Relatedness, word: string): readonly string[] {
+  let cache = formsCache.get(r);
+  if (!cache) formsCache.set(r, (cache = new Map()));
+  let forms = cache.get(word);
+  if (!forms) {
+    forms = [...new Set([word, ...r.wordNet.baseForms(word, "n")])];
+    if (cache.size >= MAX_CACHED_FORMS) cache.clear();
+    cache.set(word, forms);
+  }
+  return forms;
+}
+
 export function peopleLinking(r: Relatedness, gridWord: string, clue: string, associations: WordAssociations = getWordAssociations()): number {
-  const word = gridWord.toLowerCase();
   const said = clue.toLowerCase();
-  let most = associations.count(word, said);
-  for (const form of r.wordNet.baseForms(word, "n")) most = Math.max(most, associations.count(form, said));
+  let most = 0;
+  for (const form of formsOf(r, gridWord.toLowerCase())) most = Math.max(most, associations.count(form, said));
   return most;
 }

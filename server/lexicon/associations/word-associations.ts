@@ -38,38 +38,53 @@ export function associationStrength(people: number): number {
   return Math.sqrt(Math.min(1, people / FULL_STRENGTH_COUNT));
 }
 
-/** Parses the file's `stimulus<TAB>response:count<TAB>…` lines. */
+/**
+ * Reads the file's `stimulus<TAB>response:count<TAB>…` lines. A stimulus's answers are parsed on first use
+ * and the reverse index (stimuliOf) is built on first use: the judge only ever asks count(), for a few
+ * hundred words, and a server should not pay for the whole thesaurus at its first clue.
+ */
 export function parseAssociations(text: string): WordAssociations {
-  const forward = new Map<string, Association[]>();
-  const pairs = new Map<string, Map<string, number>>();
-  const link = (a: string, b: string, count: number) => {
-    let row = pairs.get(a);
-    if (!row) pairs.set(a, (row = new Map()));
-    row.set(b, Math.max(row.get(b) ?? 0, count));
-  };
-  const backward = new Map<string, Association[]>();
+  const lines = new Map<string, string>();
   for (const line of text.split("\n")) {
-    const [stimulus, ...responses] = line.split("\t");
-    if (!stimulus || responses.length === 0) continue;
-    const list: Association[] = [];
-    for (const field of responses) {
-      const colon = field.lastIndexOf(":");
-      const word = field.slice(0, colon);
-      const count = Number(field.slice(colon + 1));
-      list.push({ word, count });
-      link(stimulus, word, count);
-      link(word, stimulus, count);
-      let back = backward.get(word);
-      if (!back) backward.set(word, (back = []));
-      back.push({ word: stimulus, count });
-    }
-    forward.set(stimulus, list);
+    const tab = line.indexOf("\t");
+    if (tab > 0) lines.set(line.slice(0, tab), line.slice(tab + 1));
   }
-  for (const list of backward.values()) list.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1));
+  const parsed = new Map<string, Map<string, number>>();
+  const answersTo = (stimulus: string): Map<string, number> | undefined => {
+    let answers = parsed.get(stimulus);
+    if (answers) return answers;
+    const rest = lines.get(stimulus);
+    if (rest === undefined) return undefined;
+    answers = new Map();
+    for (const field of rest.split("\t")) {
+      const colon = field.lastIndexOf(":");
+      answers.set(field.slice(0, colon), Number(field.slice(colon + 1)));
+    }
+    parsed.set(stimulus, answers);
+    return answers;
+  };
+  let backward: Map<string, Association[]> | undefined;
+  const reverseIndex = () => {
+    if (backward) return backward;
+    backward = new Map();
+    for (const stimulus of lines.keys()) {
+      for (const [word, count] of answersTo(stimulus)!) {
+        let back = backward.get(word);
+        if (!back) backward.set(word, (back = []));
+        back.push({ word: stimulus, count });
+      }
+    }
+    for (const list of backward.values()) list.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1));
+    return backward;
+  };
   return {
-    responsesTo: (word) => forward.get(word.toLowerCase()) ?? [],
-    stimuliOf: (word) => backward.get(word.toLowerCase()) ?? [],
-    count: (a, b) => pairs.get(a.toLowerCase())?.get(b.toLowerCase()) ?? 0,
+    responsesTo: (word) => [...(answersTo(word.toLowerCase()) ?? [])].map(([answer, count]) => ({ word: answer, count })),
+    stimuliOf: (word) => reverseIndex().get(word.toLowerCase()) ?? [],
+    count: (a, b) => {
+      const x = a.toLowerCase();
+      const y = b.toLowerCase();
+      return Math.max(answersTo(x)?.get(y) ?? 0, answersTo(y)?.get(x) ?? 0);
+    },
   };
 }
 
