@@ -350,6 +350,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // A name WordNet knows only as a rare place or person is most often a fragment of a longer name ("zealand").
       if (!clean.includes(" ") && isRareNameOnly(r, clean)) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
+      // Nor a form of a clue already said this round ("stinging" after "stings"): it would add nothing.
+      if (options.avoid?.some((said) => sharesStem(clean, said))) return;
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;

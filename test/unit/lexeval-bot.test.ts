@@ -31,6 +31,17 @@ describe("the lexical bot", () => {
     expect(findGridWordIn(other, animal.words)).toBeUndefined();
   });
 
+  it("does not say a form of a clue already said this round", () => {
+    const fish = entry("fish");
+    const first = bestLexicalClue({ category: "fish", words: fish.words, secret: "jellyfish" });
+    const next = scoredLexicalClues({ category: "fish", words: fish.words, secret: "jellyfish", avoid: [first] }).map((c) => c.text);
+    expect(first).toBe("stings");
+    // "stinging" is the next best without the check.
+    expect(next.length).toBeGreaterThan(0);
+    expect(next).not.toContain("stinging");
+    expect(next.filter((t) => t.startsWith("sting"))).toEqual([]);
+  });
+
   it("does not offer a participle lifted from a definition, nor a definition's adjective", () => {
     const texts = (category: string, secret: string) => scoredLexicalClues({ category, words: entry(category).words, secret }).map((c) => c.text);
     // "feeling or showing anger": "showing" alone reads as a fragment of the definition.
