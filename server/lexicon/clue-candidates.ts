@@ -243,11 +243,6 @@ function completesOtherPhrase(r: Relatedness, word: string, secretWords: Readonl
   return false;
 }
 
-/** How many people (of about 100) linked the word and the secret, in either direction; 0 when fewer than two. */
-export function associationCount(r: Relatedness, secret: string, word: string): number {
-  return peopleLinking(r, secret, word);
-}
-
 /** Number words a definition states a count with, and what the count becomes as a clue's number. */
 const COUNT_WORDS = new Set(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "hundred"]);
 
@@ -457,8 +452,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     for (const text of attributesOf(r, synset.definition)) offer(text, "attribute", 0.5 * weight);
   }
   // What people answer when they hear the secret ("mane" for lion, "coffin" for funeral), and the words to
-  // which they answer it, when the link holds in the grid's sense ("knickers" is the other drawers) and the
-  // word is not another thing of the secret's kind ("tiger" for lion, "colonel" for lieutenant).
+  // which they answer it, when the link holds in the grid's sense ("tears" for shed is the verb) and the
+  // word is not another thing of the secret's kind ("donkey" for horse, "ten" for nine).
   const associations = getWordAssociations();
   const secretKindParents = new Set(senses.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "@").map((p) => p.target)));
   const isRival = (word: string) =>
@@ -476,7 +471,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     // Only words WordNet knows: people also answer names ("maud" for auntie), which say nothing to others.
     if (synonyms.has(word) || r.wordNet.synsetsOf(word).length === 0 || readsAsParticiple(r, word) || isRival(word) || isLikeSecret(word)) continue;
     // People give it for another grid word as readily ("colour" for orange as for tangerine): it does not single the secret out.
-    if (grid.words.some((other) => other !== secret && associationCount(r, other, word) >= count)) continue;
+    if (grid.words.some((other) => other !== secret && peopleLinking(r, other, word) >= count)) continue;
     if (senseVectors(r).cosine(word, secret, grid) < MIN_ASSOCIATION_SENSE_COSINE || completesOtherPhrase(r, word, secretWords, senses)) continue;
     offer(word, "association", (0.6 * count) / (count + 5));
   }

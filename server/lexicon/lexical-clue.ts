@@ -7,7 +7,8 @@ import { normalizeAboveChance } from "../../shared/sneak/metrics";
 import type { Rng } from "../../shared/random";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
 import { softmax } from "../evaluators/lexical/softmax";
-import { associationCount, clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
+import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
+import { peopleLinking } from "./associations/linked-by-people";
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
@@ -138,7 +139,7 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     // So does a clue people use nearer the category than the secret ("flesh" for melon among fruit, "claw" for vulture).
     const specific = pCham >= SPECIFIC_SHARE / words.length && !nearerCategory(request.category, request.secret, candidate.text) ? 1 : UNSPECIFIC_FACTOR;
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
-    const associated = associationCount(r, request.secret, candidate.text);
+    const associated = peopleLinking(r, request.secret, candidate.text);
     const saidByPeople = (1 + ASSOCIATION_WEIGHT * Math.min(1, associated / ASSOCIATION_FULL)) / (1 + ASSOCIATION_WEIGHT);
     return { ...candidate, pAlly, pCham, softScore, associated, rank: softScore * commonnessFactor(candidate.text) * towardSecret * saidByPeople };
   });
