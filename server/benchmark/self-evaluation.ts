@@ -22,6 +22,6 @@ export function selfEvaluatorsOf(generatorId: string, evaluatorIds: readonly str
 
 export function selfEvaluationNote(generatorId: string, evaluators: readonly string[]): string {
   if (generatorId === "lexical")
-    return `self-evaluation: the lexical bot picks the clue that maximises its expected SoftScore under the same lexical evaluator that scores it (${evaluators.join(", ")}), so its scores are optimistic; the paper's Appendix E.2 studies this bias for LLM judges. Score it with an independent judge (llm:…) for a fair comparison.`;
+    return `self-evaluation: the lexical bot picks its clue by its expected SoftScore under a reading of the lexical evaluator that scores it (${evaluators.join(", ")}; the bot's reading leaves out the ally's category term and the word-association signal), so its scores are not independent; the paper's Appendix E.2 studies this bias for LLM judges. Score it with an independent judge (llm:…) for a fair comparison.`;
   return `self-evaluation: ${evaluators.join(", ")} judges messages written by the same model (the paper's Appendix E.2 measures this bias as small but it is not excluded); compare with the other judges' columns.`;
 }
