@@ -130,7 +130,7 @@ export interface CandidateOptions {
 }
 
 /** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
-const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1 };
+const RELAXED = { gloss: 0.15, definedBy: 0.25, relation: 0, neighbourRelatedness: 0.1, associationSense: 0.2, reverseAssociation: 2 };
 
 /**
  * A word a player would say, as far as counts can tell: common in speech (SUBTLEX-US), one word or a
@@ -378,7 +378,14 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => glossIndex.definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD) && !readsAsVerb(r, word);
   const bars = options.relaxed
     ? RELAXED
-    : { gloss: MIN_GLOSS_WORD_COSINE, definedBy: MIN_DEFINED_BY_COSINE, relation: MIN_RELATION_COSINE, neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS };
+    : {
+        gloss: MIN_GLOSS_WORD_COSINE,
+        definedBy: MIN_DEFINED_BY_COSINE,
+        relation: MIN_RELATION_COSINE,
+        neighbourRelatedness: MIN_NEIGHBOUR_RELATEDNESS,
+        associationSense: MIN_ASSOCIATION_SENSE_COSINE,
+        reverseAssociation: MIN_REVERSE_ASSOCIATION_COUNT,
+      };
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
   // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
@@ -465,14 +472,14 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const secretWords = new Set([secret, ...r.wordNet.baseForms(secret, "n")]);
   const associated = [...secretWords].flatMap((form) => [
     ...associations.responsesTo(form).filter((a) => a.count >= MIN_ASSOCIATION_COUNT),
-    ...associations.stimuliOf(form).filter((a) => a.count >= MIN_REVERSE_ASSOCIATION_COUNT),
+    ...associations.stimuliOf(form).filter((a) => a.count >= bars.reverseAssociation),
   ]);
   for (const { word, count } of associated) {
     // Only words WordNet knows: people also answer names ("maud" for auntie), which say nothing to others.
     if (synonyms.has(word) || r.wordNet.synsetsOf(word).length === 0 || readsAsParticiple(r, word) || isRival(word) || isLikeSecret(word)) continue;
     // People give it for another grid word as readily ("colour" for orange as for tangerine): it does not single the secret out.
     if (grid.words.some((other) => other !== secret && peopleLinking(r, other, word) >= count)) continue;
-    if (senseVectors(r).cosine(word, secret, grid) < MIN_ASSOCIATION_SENSE_COSINE || completesOtherPhrase(r, word, secretWords, senses)) continue;
+    if (senseVectors(r).cosine(word, secret, grid) < bars.associationSense || completesOtherPhrase(r, word, secretWords, senses)) continue;
     offer(word, "association", (0.6 * count) / (count + 5));
   }
   // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns

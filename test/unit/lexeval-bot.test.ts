@@ -31,6 +31,18 @@ describe("the lexical bot", () => {
     expect(findGridWordIn(other, animal.words)).toBeUndefined();
   });
 
+  it("reads associations with lower bars before it falls back to the category's name", () => {
+    // Nothing passes the strict bars for willow; 5 people linked it with "weeping", whose cosine with willow's
+    // sense vector in the grid is under the strict bar of 0.3.
+    const tree = entry("tree");
+    const r = getRelatedness();
+    expect(clueCandidates(r, r.grid("tree", tree.words), "willow")).toEqual([]);
+    const willow = scoredLexicalClues({ category: "tree", words: tree.words, secret: "willow", decoys: tree.decoys.slice(0, 5) });
+    expect(willow.find((c) => c.text === "weeping")).toMatchObject({ source: "association", associated: 5 });
+    expect(willow[0].text).toBe("weeping");
+    expect(bestLexicalClue({ category: "weather", words: entry("weather").words, secret: "windy" })).not.toBe("weather");
+  });
+
   it("does not say a form of a clue already said this round", () => {
     const fish = entry("fish");
     const first = bestLexicalClue({ category: "fish", words: fish.words, secret: "jellyfish" });
