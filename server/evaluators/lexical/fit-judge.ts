@@ -1,6 +1,6 @@
 /**
  * Fits the lexical judge's few weights (server/evaluators/lexical/signals.ts), from tuning data only:
- *  1. the weights of the vectors and the sense vectors against WordNet (the combined judge only), on the clue fixtures'
+ *  1. the weights of the vectors, the sense vectors and the word associations against WordNet (the combined judge only), on the clue fixtures'
  *     tuning split (test/fixtures/clues, split "tune"): the log likelihood of the secret
  *     (chameleon) and of the clue (ally, no category term). This is the ranking: which word a clue
  *     points at.

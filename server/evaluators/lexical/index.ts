@@ -1,6 +1,7 @@
 /**
- * The lexical judge: an ally and a chameleon that read clues through WordNet relatedness and GloVe
- * word vectors (server/evaluators/lexical/signals.ts has the formulas and the fitted weights) and
+ * The lexical judge: an ally and a chameleon that read clues through WordNet relatedness, GloVe
+ * word vectors and people's word associations (server/evaluators/lexical/signals.ts has the formulas
+ * and the fitted weights) and
  * answer with a full distribution over the options shown. It can be built as WordNet-only,
  * vectors-only or combined (the default), so that a bot can be scored by a judge it did not choose
  * its clues with.
