@@ -78,13 +78,14 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
   const senseVectors = () => (senseModel ??= new SenseVectors(relatedness(), vectors()));
 
   const gridOf = (category: string, words: readonly string[]): Grid | null =>
-    weights.wordNet !== 0 || weights.senseVectors !== 0 || weights.associations !== 0 ? relatedness().grid(category, words) : null;
+    weights.wordNet !== 0 || weights.senseVectors !== 0 ? relatedness().grid(category, words) : null;
   const sim = (grid: Grid | null, clue: string, word: string): number => {
     let score = 0;
     if (grid && weights.wordNet !== 0) score += weights.wordNet * relatedness().rel(clue, word, grid);
     if (weights.vectors !== 0) score += weights.vectors * cosine(clue, word);
     if (grid && weights.senseVectors !== 0) score += weights.senseVectors * senseVectors().cosine(clue, word, grid);
-    if (grid && weights.associations !== 0) score += weights.associations * associationStrength(peopleLinking(relatedness(), word, clue));
+    // People's links do not depend on the grid: no grid is built for them alone.
+    if (weights.associations !== 0) score += weights.associations * associationStrength(peopleLinking(relatedness(), word, clue));
     return score;
   };
 
