@@ -27,6 +27,7 @@ import { associationStrength } from "../../lexicon/associations/word-association
 import { BASELINES, PAPER_TABLE2, type Baseline } from "../../benchmark/paper-figures";
 import { categorySplitOf } from "./category-split";
 import type { ClueFixture } from "./clue-fixtures";
+import { gridOf } from "./fixture-accuracy";
 import type { JudgeSignals, JudgeWeights } from "./signals";
 import { standardisedSoftmax } from "./softmax";
 
@@ -112,9 +113,9 @@ export function judgeOutcome(s: MessageSignals, w: JudgeWeights): { pCham: numbe
 export function fixtureSignals(rows: readonly ClueFixture[], dataset: Dataset, r = getRelatedness(), v = getWordVectors()): MessageSignals[] {
   const out: MessageSignals[] = [];
   for (const f of rows) {
-    const entry = dataset.categories.find((c) => c.category === f.category);
-    if (!entry || !entry.words.includes(f.secret)) continue;
-    out.push(signalsOf(r, v, entry.category, entry.words, f.secret, [f.clue, ...entry.decoys.filter((d) => d !== f.clue).slice(0, 5)]));
+    const grid = gridOf(f, dataset);
+    if ("reason" in grid) continue;
+    out.push(signalsOf(r, v, grid.category, grid.words, f.secret, [f.clue, ...grid.decoys]));
   }
   return out;
 }
