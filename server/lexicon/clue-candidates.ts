@@ -5,7 +5,7 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
-import { peopleLinking } from "./associations/linked-by-people";
+import { askedForms, peopleLinking } from "./associations/linked-by-people";
 import { getWordAssociations } from "./associations/word-associations";
 import { getGlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
@@ -226,11 +226,11 @@ function neighbourPointsAtSecret(r: Relatedness, grid: Grid, secret: string, wor
  * - a thing named after another sense of it that its definitions never mention: "gull" for herring, "ribbon"
  *   for blue. "cake" for wedding stays: a wedding cake is "served at a wedding".
  */
-function completesOtherPhrase(r: Relatedness, word: string, secretWords: ReadonlySet<string>, senses: readonly { synset: Synset }[]): boolean {
+function completesOtherPhrase(r: Relatedness, word: string, secretWords: readonly string[], senses: readonly { synset: Synset }[]): boolean {
   const gridSenses = new Set(senses.map((s) => s.synset.id));
   // A kind of a sibling counts too: manic depression is a bipolar disorder, beside the depressive disorder.
   const kindsOfGridSenses = new Set(senses.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "@").map((p) => p.target)));
-  const forms = [...secretWords].flatMap(definitionForms);
+  const forms = secretWords.flatMap(definitionForms);
   for (const form of secretWords) {
     // The secret as the phrase's head: the phrase is a kind of it, in the grid's sense or another.
     const kinds = [`${word} ${form}`, `${word}-${form}`, `${word}${form}`].flatMap((phrase) => r.wordNet.synsetsOf(phrase, "n"));
@@ -469,8 +469,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const secretLexFiles = new Set(senses.map((s) => s.synset.lexFile));
   const isLikeSecret = (word: string) =>
     (vectors.cosine(word, secret) ?? 0) >= RIVAL_COSINE && r.wordNet.synsetsOf(word).slice(0, 2).some((s) => secretLexFiles.has(s.lexFile));
-  const secretWords = new Set([secret, ...r.wordNet.baseForms(secret, "n")]);
-  const associated = [...secretWords].flatMap((form) => [
+  const secretWords = askedForms(r, secret);
+  const associated = secretWords.flatMap((form) => [
     ...associations.responsesTo(form).filter((a) => a.count >= MIN_ASSOCIATION_COUNT),
     ...associations.stimuliOf(form).filter((a) => a.count >= bars.reverseAssociation),
   ]);

@@ -10,7 +10,8 @@ import { getWordAssociations, type WordAssociations } from "./word-associations"
 const MAX_CACHED_FORMS = 10_000;
 const formsCache = new WeakMap<Relatedness, Map<string, readonly string[]>>();
 
-function formsOf(r: Relatedness, word: string): readonly string[] {
+/** A word as the norms may have asked it: as written (lower case) and in its singular ("eyes" → eye). */
+export function askedForms(r: Relatedness, word: string): readonly string[] {
   let cache = formsCache.get(r);
   if (!cache) formsCache.set(r, (cache = new Map()));
   let forms = cache.get(word);
@@ -25,6 +26,6 @@ function formsOf(r: Relatedness, word: string): readonly string[] {
 export function peopleLinking(r: Relatedness, gridWord: string, clue: string, associations: WordAssociations = getWordAssociations()): number {
   const said = clue.toLowerCase();
   let most = 0;
-  for (const form of formsOf(r, gridWord.toLowerCase())) most = Math.max(most, associations.count(form, said));
+  for (const form of askedForms(r, gridWord.toLowerCase())) most = Math.max(most, associations.count(form, said));
   return most;
 }

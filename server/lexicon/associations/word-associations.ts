@@ -1,9 +1,9 @@
 /**
  * What people say when they hear a word: the Edinburgh Associative Thesaurus (Kiss et al. 1973; 100
  * British students per stimulus word), shipped as data/lexicon/associations.txt (derived by
- * build-associations.ts). The lexical bot draws clues from it, since the associations people make
- * ("mane" for lion, "coffin" for funeral, "popeye" for spinach) are what neither WordNet's relations nor
- * the word vectors list as such.
+ * build-associations.ts). The lexical judge reads it as a signal and the lexical bot draws clues from it,
+ * since the associations people make ("mane" for lion, "coffin" for funeral, "popeye" for spinach) are what
+ * neither WordNet's relations nor the word vectors list as such.
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
