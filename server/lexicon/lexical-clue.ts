@@ -8,7 +8,7 @@ import type { Rng } from "../../shared/random";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
 import { softmax } from "../evaluators/lexical/softmax";
 import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
-import { peopleLinking } from "./associations/linked-by-people";
+import { answeredWhenAsked, peopleLinking } from "./associations/linked-by-people";
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { tokensOf } from "./text";
@@ -40,7 +40,7 @@ export interface ScoredClue extends ClueCandidate {
   softScore: number;
   /** People (of about 100) who linked the clue with the secret in the word-association norms; 0 when fewer than two. */
   associated: number;
-  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely) × how many people linked it with the secret. */
+  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely) × how many people linked it with the secret × ½ when people asked the clue never answered the secret. */
   rank: number;
 }
 
@@ -76,6 +76,12 @@ const SCORED_CANDIDATES = 24;
  */
 const ASSOCIATION_WEIGHT = 1;
 const ASSOCIATION_FULL = 10;
+/**
+ * What a clue's rank is multiplied by when the people asked it in the word-association norms did not answer
+ * the secret: "cut" was asked, and people answered scissors and knife, never shears; "mane" brings lion to
+ * 15 of them. The spymaster's question is what the clue calls to mind, and here people were asked it.
+ */
+const NOT_EVOKING_FACTOR = 0.5;
 /** P(secret | clue) a clue needs, as a multiple of chance (1/|W|), to count as being about the secret. */
 const SPECIFIC_SHARE = 1.5;
 /** What such an unspecific clue's rank is multiplied by: it loses to almost any clue about the secret. */
@@ -100,7 +106,8 @@ export function commonnessFactor(text: string): number {
  * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor, times
  * min(1, 2·P(secret | clue) / max_w P(w | clue)): a clue that points at another grid word (herd: sheep, not
  * elephant) loses the other informed players' trust; and by ¼ when P(secret | clue) is under 1.5× chance;
- * times (1 + min(1, people / 10)) / 2, where people is how many of about 100 linked the clue with the secret.
+ * times (1 + min(1, people / 10)) / 2, where people is how many of about 100 linked the clue with the secret;
+ * and by ½ when the norms asked people the clue and none answered the secret (NOT_EVOKING_FACTOR).
  */
 export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
@@ -141,7 +148,9 @@ export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvalu
     const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
     const associated = peopleLinking(r, request.secret, candidate.text);
     const saidByPeople = (1 + ASSOCIATION_WEIGHT * Math.min(1, associated / ASSOCIATION_FULL)) / (1 + ASSOCIATION_WEIGHT);
-    return { ...candidate, pAlly, pCham, softScore, associated, rank: softScore * commonnessFactor(candidate.text) * towardSecret * saidByPeople };
+    // People who were asked the clue and never answered the secret show that it calls other things to mind.
+    const evokesSecret = answeredWhenAsked(r, candidate.text, request.secret) === false ? NOT_EVOKING_FACTOR : 1;
+    return { ...candidate, pAlly, pCham, softScore, associated, rank: softScore * commonnessFactor(candidate.text) * towardSecret * saidByPeople * evokesSecret };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }

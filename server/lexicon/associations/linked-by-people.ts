@@ -1,7 +1,7 @@
 /**
  * How many people linked a clue with a grid word in the word-association norms: the clue as written, as
  * people wrote their answers, and the grid word as written or in its singular, since the norms asked most
- * nouns in the singular ("eye", not "eyes").
+ * nouns in the singular ("eye", not "eyes"). Also whether people asked a clue answered a word at all.
  */
 import type { Relatedness } from "../relatedness";
 import { getWordAssociations, type WordAssociations } from "./word-associations";
@@ -28,4 +28,16 @@ export function peopleLinking(r: Relatedness, gridWord: string, clue: string, as
   let most = 0;
   for (const form of askedForms(r, gridWord.toLowerCase())) most = Math.max(most, associations.count(form, said));
   return most;
+}
+
+/**
+ * Whether people asked the clue (as written or in its singular) answered the word, in any of its asked
+ * forms or an answer's singular ("ears" for ear); undefined when the norms never asked the clue, which says
+ * nothing either way.
+ */
+export function answeredWhenAsked(r: Relatedness, clue: string, word: string, associations: WordAssociations = getWordAssociations()): boolean | undefined {
+  const asked = askedForms(r, clue.toLowerCase()).filter((form) => associations.responsesTo(form).length > 0);
+  if (asked.length === 0) return undefined;
+  const wordForms = new Set(askedForms(r, word.toLowerCase()));
+  return asked.some((form) => associations.responsesTo(form).some((answer) => wordForms.has(answer.word) || r.wordNet.baseForms(answer.word, "n").some((base) => wordForms.has(base))));
 }
