@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
-import { CLUE_SETS, readClueFixtures } from "../../server/evaluators/lexical/clue-fixtures";
+import { CLUE_SETS, readClueFile, readClueFixtures } from "../../server/evaluators/lexical/clue-fixtures";
 import { fixtureOutcomes, summarize, unknownFixtures } from "../../server/evaluators/lexical/fixture-accuracy";
 import { createLexicalEvaluator } from "../../server/evaluators/lexical/index";
-import { findGridWordIn } from "../../shared/game/clue-validation";
+import { fileURLToPath } from "node:url";
+import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 
 const dataset = loadDataset();
 
@@ -19,6 +20,18 @@ describe("the hand-written clue fixtures", () => {
     for (const row of rows) {
       const words = dataset.categories.find((c) => c.category === row.category)!.words;
       expect(findGridWordIn(row.clue, words), `${row.category}/${row.secret}: "${row.clue}"`).toBeUndefined();
+    }
+  });
+
+  it("the fresh set (no fit reads it): 100 legal clues on distinct dataset instances, all held-out", () => {
+    const rows = readClueFile(fileURLToPath(new URL("../fixtures/clues-fresh/associative.jsonl", import.meta.url)));
+    expect(rows).toHaveLength(100);
+    expect(rows.every((r) => r.split === "heldout")).toBe(true);
+    expect(unknownFixtures(rows, dataset)).toEqual([]);
+    expect(new Set(rows.map((r) => `${r.category}|${r.secret}`)).size).toBe(100);
+    for (const row of rows) {
+      const words = dataset.categories.find((c) => c.category === row.category)!.words;
+      expect(clueViolation(row.clue, words, MAX_CLUE_WORDS), `${row.category}/${row.secret}: "${row.clue}"`).toBeUndefined();
     }
   });
 });
