@@ -18,10 +18,12 @@ import { getWordVectors } from "./vectors/word-vectors";
 const ASSUMED_DECOYS = 5;
 /** How many of the best-fitting candidates a chameleon chooses among (at random), so it is not predictable. */
 const CHAMELEON_CHOICES = 3;
-/** How many of a chameleon's candidates (the best by WordNet fit) the judge reads once there are clues to match. */
+/** How many of a chameleon's candidates (the best by WordNet fit) the judge reads. */
 const CHAMELEON_JUDGED = 12;
-/** Share of the best candidate's fit a chameleon's clue needs to be among its choices. */
-const CHAMELEON_FIT_SHARE = 0.5;
+/** How far (in expected log probability, nats) a chameleon's clue may fit worse than the best and still be among its choices: ln 2, half as likely. */
+const CHAMELEON_FIT_MARGIN = Math.LN2;
+/** The probability a judge's reading is floored at before its log is taken (as rankSuspects does). */
+const MIN_PROBABILITY = 1e-12;
 
 export interface ClueRequest {
   category: string;
@@ -192,8 +194,9 @@ export interface ChameleonClueRequest {
 /**
  * What a chameleon, who knows only the category and the clues so far, can say: it guesses which
  * word the others describe (the judge's posterior given their clues; uniform before any), then
- * picks among the candidate clues of the likeliest words the ones that fit that posterior best,
- * at random among the top few. Before any clue it prefers words that fit the grid broadly.
+ * picks among the candidate clues of the likeliest words the ones an informed voter would suspect least
+ * in expectation over that posterior, at random among the top few. Before any clue it prefers words that
+ * fit the grid broadly.
  */
 export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng): string {
   const r = model();
@@ -213,23 +216,22 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
     }
   }
   const fitOf = (text: string) => words.reduce((sum, word, i) => sum + posterior[i] * r.rel(text, word, grid), 0);
-  const byRelatedness = [...pool.values()]
+  // The best few by WordNet are read by the judge, as the other players will read them: an informed voter
+  // suspects the clue with the highest −log P(secret | clue) (rankSuspects), so the chameleon takes the clue
+  // whose expected log P(w | clue) over its belief about the secret is highest. Before any clue that belief is
+  // flat, and the expected log favours a clue that fits many words over one that names a word the secret
+  // is unlikely to be ("purr" fits the cats alike in WordNet but, read against the grid, says cat).
+  const judged = [...pool.values()]
     .map((c) => ({ text: c.text, fit: fitOf(c.text) }))
+    .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text))
+    .slice(0, CHAMELEON_JUDGED)
+    .map(({ text }) => {
+      const p = judge().chameleonJudgement({ category: request.category, options: words, clues: [text] }).probabilities;
+      return { text, fit: words.reduce((sum, _, i) => sum + posterior[i] * Math.log(Math.max(p[i], MIN_PROBABILITY)), 0) };
+    })
     .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
-  // The best few by WordNet are read by the judge, as the other players will read them: the clue should point
-  // where the clues so far point ("purr" fits the cats alike in WordNet but, read against the grid, says cat).
-  const judged =
-    request.earlierClues.length === 0
-      ? byRelatedness
-      : byRelatedness
-          .slice(0, CHAMELEON_JUDGED)
-          .map(({ text }) => {
-            const p = judge().chameleonJudgement({ category: request.category, options: words, clues: [text] }).probabilities;
-            return { text, fit: words.reduce((sum, _, i) => sum + posterior[i] * p[i], 0) };
-          })
-          .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
   // Only clues that fit the consensus about as well as the best: a far worse one would give the chameleon away.
-  const top = judged.filter((c) => c.fit >= CHAMELEON_FIT_SHARE * (judged[0]?.fit ?? 0)).slice(0, CHAMELEON_CHOICES);
+  const top = judged.filter((c) => c.fit >= (judged[0]?.fit ?? 0) - CHAMELEON_FIT_MARGIN).slice(0, CHAMELEON_CHOICES);
   if (top.length === 0) return fallbackClue(request.category, words, [...request.earlierClues, ...(request.avoid ?? [])]);
   return top[rng.int(top.length)].text;
 }
@@ -283,7 +285,7 @@ export function rankSuspects(request: SuspectRequest): Suspect[] {
   }
   const suspects = others.map(({ playerId, clue }, order) => {
     const p = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [clue] }).probabilities;
-    const suspicion = words.reduce((sum, _, i) => sum + (belief[i] > 0 ? belief[i] * -Math.log(Math.max(p[i], 1e-12)) : 0), 0);
+    const suspicion = words.reduce((sum, _, i) => sum + (belief[i] > 0 ? belief[i] * -Math.log(Math.max(p[i], MIN_PROBABILITY)) : 0), 0);
     return { playerId, suspicion, order };
   });
   return suspects.sort((a, b) => b.suspicion - a.suspicion || a.order - b.order).map(({ playerId, suspicion }) => ({ playerId, suspicion }));

@@ -216,6 +216,27 @@ describe("the lexical bot", () => {
     expect(ranked[0].playerId).toBe("c");
   });
 
+  it("as the chameleon, says the clue an informed voter would suspect least, in expectation over its belief", () => {
+    // Informed voters suspect the clue with the highest −log P(secret | clue) (rankSuspects). After "confused",
+    // "disrupt" and "hurt", "victory" (an upset victory) reads as upset and nothing else: its expected P(w | clue)
+    // is the highest of the candidates, but every other word the belief allows gets almost nothing, so its
+    // expected log is far lower than that of a clue that fits the other readings too ("troubled").
+    const words = entry("negative emotion").words;
+    const earlierClues = ["confused", "disrupt", "hurt"];
+    const belief = secretPosterior("negative emotion", words, earlierClues);
+    const expected = (clue: string, f: (p: number) => number) => {
+      const p = secretPosterior("negative emotion", words, [clue]);
+      return words.reduce((sum, _, i) => sum + belief[i] * f(p[i]), 0);
+    };
+    const log = (p: number) => Math.log(Math.max(p, 1e-12));
+    expect(expected("victory", (p) => p)).toBeGreaterThan(expected("troubled", (p) => p));
+    for (let seed = 0; seed < 10; seed++) {
+      const clue = plausibleChameleonClue({ category: "negative emotion", words, earlierClues }, seededRng(seed));
+      expect(clue, `seed ${seed}`).not.toBe("victory");
+      expect(expected(clue, log), `seed ${seed}: "${clue}"`).toBeGreaterThan(expected("victory", log) + 1);
+    }
+  });
+
   it("as the chameleon, says something legal that fits the clues so far, reproducibly", () => {
     const request = { category: "animal", words: animal.words, earlierClues: ["mane", "roar"] };
     const a = plausibleChameleonClue(request, seededRng(5));

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:self-play`: tables of lexical bots playing rounds against each other, to measure how the
+ * bots play, not how their clues score. Each table deals a dataset instance (drawn with a seed), seats
+ * PLAYERS lexical bots, makes one the chameleon at random, and plays one round as the game does: clues in
+ * seat order from a random first seat (each bot seeing the clues before its own), one vote each, the
+ * chameleon's guess when caught. Prints how often the chameleon is caught, how often it then names the
+ * secret, and how often it wins the round, overall and by its place in the clue order.
+ * The bots are the game's own (server/agents/lexical-agent.ts over lexical-brain.ts), called as the seat
+ * driver calls them; a tie of votes counts each tied player as accused with probability 1/k (the game's
+ * dealer picks among them).
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { instancesOf } from "../../shared/sneak/dataset";
+import { seededRng } from "../../shared/random";
+import { MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { loadDataset } from "../dataset/load-dataset";
+import { createLexicalBrain } from "../agents/lexical-brain";
+import { LexicalAgent } from "../agents/lexical-agent";
+import type { BotView } from "../agents/agent";
+
+export interface SelfPlayOptions {
+  tables: number;
+  players: number;
+  seed: string;
+}
+
+export interface TableOutcome {
+  instanceId: string;
+  /** The chameleon's place in the clue order, from 0. */
+  chameleonTurn: number;
+  clues: string[];
+  /** The chance the chameleon was accused (1/k when it tied with k − 1 others for the most votes). */
+  caught: number;
+  /** Whether its guess, once caught, named the secret. */
+  guessedSecret: boolean;
+}
+
+export async function playTables(options: SelfPlayOptions): Promise<TableOutcome[]> {
+  const instances = instancesOf(loadDataset());
+  const rng = seededRng(options.seed);
+  const order = instances.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const agent = new LexicalAgent(createLexicalBrain());
+  const outcomes: TableOutcome[] = [];
+  for (const index of order.slice(0, options.tables)) {
+    const instance = instances[index];
+    const players = Array.from({ length: options.players }, (_, i) => ({ playerId: `p${i}`, name: `Bot ${i + 1}` }));
+    const chameleon = players[rng.int(players.length)].playerId;
+    const first = rng.int(players.length);
+    const turns = players.map((_, i) => players[(first + i) % players.length]);
+    const clues: { playerId: string; text: string }[] = [];
+    const viewOf = (playerId: string, step: string): BotView => ({
+      playerId,
+      category: instance.category,
+      words: [...instance.words],
+      secret: playerId === chameleon ? null : instance.secret,
+      clues: [...clues],
+      players,
+      maxClueWords: MAX_CLUE_WORDS,
+      seed: `${options.seed}/${instance.id}/${playerId}/${step}`,
+    });
+    for (const { playerId } of turns) clues.push({ playerId, text: (await agent.clue(viewOf(playerId, "clue"), [])).value });
+    const votes = new Map<string, number>();
+    for (const { playerId } of players) {
+      const { value } = await agent.vote(viewOf(playerId, "vote"));
+      votes.set(value, (votes.get(value) ?? 0) + 1);
+    }
+    const most = Math.max(...votes.values());
+    const tied = [...votes.entries()].filter(([, n]) => n === most).map(([id]) => id);
+    const caught = tied.includes(chameleon) ? 1 / tied.length : 0;
+    const guess = (await agent.guess(viewOf(chameleon, "guess"), instance.words)).value;
+    outcomes.push({
+      instanceId: instance.id,
+      chameleonTurn: turns.findIndex((p) => p.playerId === chameleon),
+      clues: clues.map((c) => c.text),
+      caught,
+      guessedSecret: guess === instance.secret,
+    });
+  }
+  return outcomes;
+}
+
+export interface SelfPlaySummary {
+  tables: number;
+  caught: number;
+  /** Of the rounds where it was caught (weighted by the chance), the share where its guess named the secret. */
+  guessedWhenCaught: number;
+  /** Not caught, or caught and named the secret. */
+  chameleonWins: number;
+}
+
+export function summarizeTables(outcomes: readonly TableOutcome[]): SelfPlaySummary {
+  const caught = outcomes.reduce((sum, o) => sum + o.caught, 0);
+  const guessed = outcomes.reduce((sum, o) => sum + o.caught * (o.guessedSecret ? 1 : 0), 0);
+  const wins = outcomes.reduce((sum, o) => sum + (1 - o.caught) + o.caught * (o.guessedSecret ? 1 : 0), 0);
+  const n = Math.max(1, outcomes.length);
+  return { tables: outcomes.length, caught: caught / n, guessedWhenCaught: caught > 0 ? guessed / caught : 0, chameleonWins: wins / n };
+}
+
+function count(name: string, min: number, max: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+async function main(): Promise<void> {
+  const program = new Command("bench:self-play")
+    .description("lexical bots play rounds against each other; prints how often the chameleon is caught and wins")
+    .option("--tables <n>", "tables (one round each)", count("--tables", 1, 5000), 300)
+    .option("--players <n>", "bots at each table, the chameleon among them", count("--players", 3, 8), 4)
+    .option("--seed <text>", "seed for the instances, the chameleon's seat and the first turn", "self-play")
+    .parse();
+  const options = program.opts<SelfPlayOptions>();
+  const started = performance.now();
+  const outcomes = await playTables(options);
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const all = summarizeTables(outcomes);
+  console.log(`bench:self-play: ${all.tables} tables of ${options.players} lexical bots, seed "${options.seed}" (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`chameleon caught ${pct(all.caught)}; names the secret when caught ${pct(all.guessedWhenCaught)}; wins the round ${pct(all.chameleonWins)}`);
+  console.log("by the chameleon's place in the clue order:");
+  for (let turn = 0; turn < options.players; turn++) {
+    const s = summarizeTables(outcomes.filter((o) => o.chameleonTurn === turn));
+    console.log(`  clue ${turn + 1}: ${String(s.tables).padStart(4)} tables, caught ${pct(s.caught)}, wins ${pct(s.chameleonWins)}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
