@@ -11,7 +11,7 @@ import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candida
 import { answeredWhenAsked, peopleLinking } from "./associations/linked-by-people";
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
-import { tokensOf } from "./text";
+import { contentTokensOf, tokensOf } from "./text";
 import { getWordVectors } from "./vectors/word-vectors";
 
 /** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
@@ -176,11 +176,14 @@ export function bestLexicalClue(request: ClueRequest): string {
   return fallbackClue(request.category, request.words, request.avoid);
 }
 
-/** A clue that is always legal: the category's last word when it is not on the grid, else "something". */
+/**
+ * A clue that is always legal: the category's words from the last ("vegetable", then "green" for green
+ * vegetable), the first that is not on the grid nor said already, else "something". A second bot with
+ * nothing better says the category's other word rather than "something".
+ */
 export function fallbackClue(category: string, words: readonly string[], avoid: readonly string[] = []): string {
-  const head = tokensOf(category).at(-1);
-  if (head && isUsableClue(head, "", words, avoid)) return head;
-  return "something";
+  const categoryWords = contentTokensOf(category).reverse();
+  return categoryWords.find((word) => isUsableClue(word, "", words, avoid)) ?? "something";
 }
 
 export interface ChameleonClueRequest {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
-import { bestLexicalClue, guessSecret, secretPosterior, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
+import { bestLexicalClue, fallbackClue, guessSecret, secretPosterior, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
 import { seededRng } from "../../shared/random";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
@@ -42,6 +42,16 @@ describe("the lexical bot", () => {
     expect(willow.find((c) => c.text === "weeping")).toMatchObject({ source: "association", associated: 5 });
     expect(willow[0].text).toBe("weeping");
     expect(bestLexicalClue({ category: "weather", words: entry("weather").words, secret: "windy" })).not.toBe("weather");
+  });
+
+  it("falls back to the category's words, last first, before \"something\"", () => {
+    // Broccoli has no candidate: the first informed bot says the category's head, the second its other word.
+    const words = entry("green vegetable").words;
+    expect(bestLexicalClue({ category: "green vegetable", words, secret: "broccoli" })).toBe("vegetable");
+    expect(bestLexicalClue({ category: "green vegetable", words, secret: "broccoli", avoid: ["vegetable"] })).toBe("green");
+    expect(fallbackClue("green vegetable", words, ["vegetable", "green"])).toBe("something");
+    // A category word on the grid is skipped: "fish" is a word of the animal grid.
+    expect(fallbackClue("four-legged fish", animal.words)).toBe("legged");
   });
 
   it("does not say a form of a clue already said this round", () => {
