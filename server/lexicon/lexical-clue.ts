@@ -177,9 +177,9 @@ export function bestLexicalClue(request: ClueRequest): string {
 }
 
 /**
- * A clue that is always legal: the category's last word, then its other words from the last ("vegetable", then "green" for green
- * vegetable), the first that is not on the grid nor said already, else "something". A second bot with
- * nothing better says the category's other word rather than "something".
+ * A clue that is always legal: the category's last word, then its other words from the last ("vegetable",
+ * then "green" for green vegetable), the first that is not on the grid nor said already, else "something".
+ * A second bot with nothing better says the category's other word rather than "something".
  */
 export function fallbackClue(category: string, words: readonly string[], avoid: readonly string[] = []): string {
   const categoryWords = [tokensOf(category).at(-1) ?? "", ...contentTokensOf(category).reverse()].filter((word) => word.length > 0);
