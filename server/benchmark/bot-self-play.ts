@@ -11,7 +11,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { instancesOf } from "../../shared/sneak/dataset";
-import { seededRng } from "../../shared/random";
+import { seededRng, shuffled } from "../../shared/random";
 import { MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { loadDataset } from "../dataset/load-dataset";
 import { createLexicalBrain } from "../agents/lexical-brain";
@@ -36,17 +36,11 @@ export interface TableOutcome {
 }
 
 export async function playTables(options: SelfPlayOptions): Promise<TableOutcome[]> {
-  const instances = instancesOf(loadDataset());
   const rng = seededRng(options.seed);
-  const order = instances.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const dealt = shuffled(instancesOf(loadDataset()), rng).slice(0, options.tables);
   const agent = new LexicalAgent(createLexicalBrain());
   const outcomes: TableOutcome[] = [];
-  for (const index of order.slice(0, options.tables)) {
-    const instance = instances[index];
+  for (const instance of dealt) {
     const players = Array.from({ length: options.players }, (_, i) => ({ playerId: `p${i}`, name: `Bot ${i + 1}` }));
     const chameleon = players[rng.int(players.length)].playerId;
     const first = rng.int(players.length);

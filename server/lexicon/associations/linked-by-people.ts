@@ -36,8 +36,8 @@ export function peopleLinking(r: Relatedness, gridWord: string, clue: string, as
  * nothing either way.
  */
 export function answeredWhenAsked(r: Relatedness, clue: string, word: string, associations: WordAssociations = getWordAssociations()): boolean | undefined {
-  const asked = askedForms(r, clue.toLowerCase()).filter((form) => associations.responsesTo(form).length > 0);
-  if (asked.length === 0) return undefined;
+  const answers = askedForms(r, clue.toLowerCase()).flatMap((form) => associations.responsesTo(form));
+  if (answers.length === 0) return undefined;
   const wordForms = new Set(askedForms(r, word.toLowerCase()));
-  return asked.some((form) => associations.responsesTo(form).some((answer) => wordForms.has(answer.word) || r.wordNet.baseForms(answer.word, "n").some((base) => wordForms.has(base))));
+  return answers.some((answer) => wordForms.has(answer.word) || r.wordNet.baseForms(answer.word, "n").some((base) => wordForms.has(base)));
 }
