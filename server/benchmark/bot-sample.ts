@@ -16,6 +16,8 @@ import { loadDataset } from "../dataset/load-dataset";
 import { readClueFixtures, SPLITS } from "../evaluators/lexical/clue-fixtures";
 import { botAgreement } from "./bot-agreement";
 import { createLexicalGenerator } from "../generators/lexical";
+import { answeredWhenAsked } from "../lexicon/associations/linked-by-people";
+import { getRelatedness } from "../lexicon/relatedness";
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
 import { seededRng, shuffled } from "../../shared/random";
@@ -78,6 +80,19 @@ export function readVerdicts(text: string): Map<number, { id: string; clue: stri
   return rows;
 }
 
+/** How many clues the word-association norms asked, split by whether people then answered the secret (lexical-clue.ts's evokes factor). */
+export function evokingCounts(clues: readonly BotClue[]): { evoking: number; notEvoking: number; notAsked: number } {
+  const r = getRelatedness();
+  const out = { evoking: 0, notEvoking: 0, notAsked: 0 };
+  for (const { instance, clue } of clues) {
+    const answered = answeredWhenAsked(r, clue, instance.secret);
+    if (answered === undefined) out.notAsked++;
+    else if (answered) out.evoking++;
+    else out.notEvoking++;
+  }
+  return out;
+}
+
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -98,6 +113,8 @@ async function main(args: string[]): Promise<void> {
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
   const bySource = sourceCounts(clues);
   console.log(`by source: ${[...bySource].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
+  const asked = evokingCounts(clues);
+  console.log(`clues the word-association norms asked: ${asked.evoking} answered with the secret, ${asked.notEvoking} never (ranked at half); ${asked.notAsked} not asked`);
   const associative = readClueFixtures("associative");
   for (const split of SPLITS) {
     const agreement = botAgreement(associative.filter((row) => row.split === split), dataset);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleClues, sourceCounts, type BotClue } from "../../server/benchmark/bot-sample";
+import { evokingCounts, sampleClues, sourceCounts, type BotClue } from "../../server/benchmark/bot-sample";
 import type { Instance } from "../../shared/sneak/types";
 
 const clue = (id: string, source: string): BotClue => ({ instance: { id } as Instance, clue: id, source });
@@ -12,6 +12,12 @@ describe("bench:bot-sample", () => {
       ["definition", 2],
       ["fallback", 1],
     ]);
+  });
+
+  it("splits clues by what people asked them answered: the secret, never the secret, or not asked", () => {
+    const asked = (secret: string, text: string): BotClue => ({ instance: { id: secret, secret } as Instance, clue: text, source: "association" });
+    // Asked "rash", people answered measles; asked "house", never pentagon; "five sides" was never asked.
+    expect(evokingCounts([asked("measles", "rash"), asked("pentagon", "house"), asked("pentagon", "five sides"), asked("fingers", "paw")])).toEqual({ evoking: 1, notEvoking: 2, notAsked: 1 });
   });
 
   it("draws the same sample for the same seed, and another for another seed", () => {
