@@ -38,6 +38,8 @@ const DERIVATIONAL_SUFFIXES: readonly string[] = [
   ...WHOLE_WORD_SUFFIXES, ...SHORT_SUFFIXES,
   "ly", "ish", "ism", "ist", "ity", "ment", "able", "ible", "ous", "ery", "let", "ling", "y",
   "ette", "ess", "ance", "ence", "ation", "ion", "ive", "ize", "ise", "ify", "ward", "wards", "some",
+  // Learned endings that make a field or its practitioner of a word ("oceanography", "musicology").
+  "ology", "ologist", "ography", "ographer",
 ];
 /** Inflections end a chain: nothing derives from "-s" or "-ing" ("envision" is not envy + s + ion). */
 const INFLECTIONAL_SUFFIXES: readonly string[] = ["s", "es", "ed", "ing", "est"];
@@ -110,7 +112,7 @@ function stemSpellings(word: string): { stem: string; beforeVowel: boolean }[] {
   if (word.length >= 4 && /[^aeiou]y$/.test(word)) spellings.push({ stem: `${word.slice(0, -1)}i`, beforeVowel: false });
   // not after a vowel ("bee" is not "be-ing") nor in -le ("apple" is not "appl-ication")
   if (/[^aeioul]e$/.test(word)) spellings.push({ stem: word.slice(0, -1), beforeVowel: true });
-  if (/[^aeiouywx][aeiou][bdgklmnprt]$/.test(word)) spellings.push({ stem: word + word[word.length - 1], beforeVowel: true });
+  if (/[^aeiouy][aeiou][bdgklmnprt]$/.test(word)) spellings.push({ stem: word + word[word.length - 1], beforeVowel: true });
   return spellings;
 }
 
@@ -121,8 +123,10 @@ export function isAffixedForm(longer: string, word: string): boolean {
     for (let at = longer.indexOf(stem); at !== -1; at = longer.indexOf(stem, at + 1)) {
       const before = longer.slice(0, at);
       const after = longer.slice(at + stem.length);
-      const suffixOk =
-        after === "" ? stem === word : (!beforeVowel || VOWEL.test(after[0])) && isSuffixChain(after, firstSuffixes(word.length));
+      // A doubled final consonant is a derivation's own spelling, so after it even a short suffix counts ("drum-mer");
+      // not after a 3-letter word, whose short suffixes stay allowed ("foggy", "sunny").
+      const first = stem.length > word.length && word.length >= 4 ? ANY_SUFFIX : firstSuffixes(word.length);
+      const suffixOk = after === "" ? stem === word : (!beforeVowel || VOWEL.test(after[0])) && isSuffixChain(after, first);
       if (suffixOk && isPrefixChain(before, true)) return true;
     }
   }
@@ -143,6 +147,37 @@ function cutByAnotherWord(token: string, start: number, end: number, word: strin
   return false;
 }
 
+/** Grid words this long are refused at a token's start or end beside any other syllable (isCompoundWith). */
+const LONG_WORD = 6;
+/** Letters the rest of such a token needs: "hammers" and "hammered" are inflections, judged as such. */
+const MIN_LONG_WORD_REST = 3;
+/** Suffix-like endings (SUFFIX_LIKE) this long end a long grid word as they end many unrelated words ("ration", "nation"). */
+const MIN_SHARED_ENDING = 3;
+
+function isLongWord(word: string): boolean {
+  if (word.length < LONG_WORD) return false;
+  for (const ending of SUFFIX_LIKE) if (ending.length >= MIN_SHARED_ENDING && word.endsWith(ending)) return false;
+  return true;
+}
+
+/**
+ * Whether `part` is a common word of at least `minLength` letters with suffixes: "breaker" (break), "keeper"
+ * (keep), "maker" (make), so that "icebreaker" and "beekeeper" are compounds of "ice" and "bee".
+ */
+function isDerivedCommonWord(part: string, minLength: number): boolean {
+  for (let cut = Math.max(1, minLength - 1); cut < part.length; cut++) {
+    const rest = part.slice(cut);
+    if (!isSuffixChain(rest, ANY_SUFFIX)) continue;
+    const written = part.slice(0, cut);
+    // The base as written, with its final e dropped before a vowel ("mak-er"), or with its consonant doubled ("run-ner").
+    const bases = [written];
+    if (VOWEL.test(rest[0])) bases.push(`${written}e`);
+    if (written.length >= 2 && written.at(-1) === written.at(-2)) bases.push(written.slice(0, -1));
+    if (bases.some((base) => base.length >= minLength && !SUFFIX_LIKE.has(base) && isCommonWord(base))) return true;
+  }
+  return false;
+}
+
 /**
  * Whether `token` is a compound holding `word` ("clawhammer", "raincoat", "foursquare"): on
  * one side of the word a common word, on the other nothing, affixes or another common word.
@@ -150,7 +185,13 @@ function cutByAnotherWord(token: string, start: number, end: number, word: strin
 export function isCompoundWith(token: string, word: string): boolean {
   if (word.length < 3 || token.length <= word.length) return false;
   const minPart = minCompoundPart(word.length);
-  const isPart = (part: string) => part.length >= minPart && !SUFFIX_LIKE.has(part) && isCommonWord(part);
+  const isPart = (part: string) => part.length >= minPart && !SUFFIX_LIKE.has(part) && (isCommonWord(part) || isDerivedCommonWord(part, minPart));
+  // A long grid word at a token's start or end is seldom there by accident ("sledgehammer", "salmonella"),
+  // unless it ends in a suffix that other words end in too ("generation" is not a compound of "ration").
+  if (isLongWord(word)) {
+    const rest = token.startsWith(word) ? token.slice(word.length) : token.endsWith(word) ? token.slice(0, -word.length) : "";
+    if (rest.length >= MIN_LONG_WORD_REST && VOWEL.test(rest)) return true;
+  }
   for (let at = token.indexOf(word); at !== -1; at = token.indexOf(word, at + 1)) {
     const before = token.slice(0, at);
     const after = token.slice(at + word.length);

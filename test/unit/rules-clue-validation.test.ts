@@ -124,6 +124,12 @@ describe("forms of grid words (word-forms.ts)", () => {
     ["bookcase", "book"],
     ["catfish", "cat"],
     ["seaside", "sea"],
+    ["icebreaker", "ice"], // a compound with a common word that has suffixes (break + -er)
+    ["beekeeper", "bee"],
+    ["sledgehammer", "hammer"], // a word of 6+ letters at a token's end or start, beside any other 3+ letters
+    ["jackhammer", "hammer"],
+    ["salmonella", "salmon"],
+    ["carbonate", "carbon"],
     ["midafternoon", "afternoon"], // prefixes
     ["a midafternoon snack", "afternoon"],
     ["superneurology", "neurology"],
@@ -138,6 +144,9 @@ describe("forms of grid words (word-forms.ts)", () => {
     ["cloudy", "cloud"],
     ["afternoon tea", "noon"],
     ["bakery", "bake"],
+    ["drummer", "drum"], // after a doubled final consonant, even a 4-letter word's short suffix counts
+    ["oceanography", "ocean"], // learned suffixes
+    ["musicology", "music"],
     ["happiness", "happy"],
     ["sadness", "sad"],
     ["catlike", "cat"],
@@ -188,7 +197,11 @@ describe("forms of grid words (word-forms.ts)", () => {
     ["restrain", "train"],
     ["design", "sign"],
     ["vegetable", "table"],
-    ["imagination", "nation"],
+    ["imagination", "nation"], // a 6+ letter word that ends like a suffix ("-ion") is not matched at any token's end
+    ["generation", "ration"],
+    ["stranger", "anger"], // a 5-letter word needs a common word beside it, as before
+    ["apparent", "parent"], // 2 letters before a 6-letter word: not a compound
+    ["smother", "mother"],
     ["application", "apple"],
     ["being", "bee"],
     ["sky", "skiing"],
