@@ -101,31 +101,43 @@ function isPrefixChain(rest: string, allowEmpty: boolean): boolean {
 }
 
 
+/** Suffixes after which a final o is dropped ("pian-ist", "cell-ist", "volcan-ic"); before others it stays ("radio" is not "radi-al"). */
+const AFTER_DROPPED_O = ["ist", "ic"] as const;
+
+interface StemSpelling {
+  stem: string;
+  /** Whether a suffix starting with a vowel must follow. */
+  beforeVowel: boolean;
+  /** The suffixes that may come first after this spelling, when fewer than the word's length allows. */
+  first?: readonly string[];
+}
+
 /**
- * The ways `word` may be written at the start of a longer form, and whether a suffix starting
- * with a vowel must follow: itself; its final y as i ("happi-ness"); its final e dropped
- * ("bak-ery"); its final consonant doubled ("fog-gy").
+ * The ways `word` may be written at the start of a longer form: itself; its final y as i
+ * ("happi-ness"); its final e dropped ("bak-ery"); its final consonant doubled ("fog-gy"); its final
+ * o dropped before -ist or -ic ("pian-ist").
  */
-function stemSpellings(word: string): { stem: string; beforeVowel: boolean }[] {
-  const spellings = [{ stem: word, beforeVowel: false }];
+function stemSpellings(word: string): StemSpelling[] {
+  const spellings: StemSpelling[] = [{ stem: word, beforeVowel: false }];
   // not in a 3-letter word ("sky" is not "ski-ing"), nor after a vowel ("day")
   if (word.length >= 4 && /[^aeiou]y$/.test(word)) spellings.push({ stem: `${word.slice(0, -1)}i`, beforeVowel: false });
   // not after a vowel ("bee" is not "be-ing") nor in -le ("apple" is not "appl-ication")
   if (/[^aeioul]e$/.test(word)) spellings.push({ stem: word.slice(0, -1), beforeVowel: true });
-  if (/[^aeiouy][aeiou][bdgklmnprt]$/.test(word)) spellings.push({ stem: word + word[word.length - 1], beforeVowel: true });
+  // A doubled final consonant is a derivation's own spelling, so after it even a short suffix counts ("drum-mer");
+  // not after a 3-letter word, whose short suffixes stay allowed ("foggy", "sunny").
+  if (/[^aeiouy][aeiou][bdgklmnprt]$/.test(word)) spellings.push({ stem: word + word[word.length - 1], beforeVowel: true, first: word.length >= 4 ? ANY_SUFFIX : undefined });
+  if (word.length >= 5 && /[^aeiou]o$/.test(word)) spellings.push({ stem: word.slice(0, -1), beforeVowel: true, first: AFTER_DROPPED_O });
   return spellings;
 }
 
 /** Whether `longer` is `word` with listed prefixes and/or suffixes (at least one affix). Lower-case a–z only. */
 export function isAffixedForm(longer: string, word: string): boolean {
   if (word.length < 3 || longer.length <= word.length) return false;
-  for (const { stem, beforeVowel } of stemSpellings(word)) {
+  for (const { stem, beforeVowel, first: firstHere } of stemSpellings(word)) {
     for (let at = longer.indexOf(stem); at !== -1; at = longer.indexOf(stem, at + 1)) {
       const before = longer.slice(0, at);
       const after = longer.slice(at + stem.length);
-      // A doubled final consonant is a derivation's own spelling, so after it even a short suffix counts ("drum-mer");
-      // not after a 3-letter word, whose short suffixes stay allowed ("foggy", "sunny").
-      const first = stem.length > word.length && word.length >= 4 ? ANY_SUFFIX : firstSuffixes(word.length);
+      const first = firstHere ?? firstSuffixes(word.length);
       const suffixOk = after === "" ? stem === word : (!beforeVowel || VOWEL.test(after[0])) && isSuffixChain(after, first);
       if (suffixOk && isPrefixChain(before, true)) return true;
     }

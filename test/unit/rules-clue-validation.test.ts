@@ -147,6 +147,8 @@ describe("forms of grid words (word-forms.ts)", () => {
     ["drummer", "drum"], // after a doubled final consonant, even a 4-letter word's short suffix counts
     ["oceanography", "ocean"], // learned suffixes
     ["musicology", "music"],
+    ["pianist", "piano"], // a final o dropped before -ist or -ic
+    ["volcanic", "volcano"],
     ["happiness", "happy"],
     ["sadness", "sad"],
     ["catlike", "cat"],
@@ -202,6 +204,7 @@ describe("forms of grid words (word-forms.ts)", () => {
     ["stranger", "anger"], // a 5-letter word needs a common word beside it, as before
     ["apparent", "parent"], // 2 letters before a 6-letter word: not a compound
     ["smother", "mother"],
+    ["radial", "radio"], // the final o is dropped only before -ist and -ic
     ["application", "apple"],
     ["being", "bee"],
     ["sky", "skiing"],
