@@ -67,6 +67,16 @@ describe("the lexical evaluator", () => {
     expect(again.probabilities).toEqual(first.probabilities);
   });
 
+  it("reads a clue the same whatever its case and the whitespace around it (a generator's \"Fetch\\n\" is \"fetch\")", async () => {
+    const read = async (clue: string) => {
+      const chameleon = await evaluator.chameleon({ category: "animal", options: animal.words, clues: [clue] });
+      const ally = await evaluator.ally({ category: "animal", words: animal.words, secret: "dog", options: [clue, ...animal.decoys.slice(0, 5)] });
+      return [chameleon.probabilities, ally.probabilities];
+    };
+    const plain = await read("fetch");
+    for (const variant of ["  fetch  ", "Fetch\n", "FETCH"]) expect(await read(variant)).toEqual(plain);
+  });
+
   it("accepts several clues at once: a second clue sharpens the first", async () => {
     const one = await evaluator.chameleon({ category: "animal", options: animal.words, clues: ["big cat"] });
     const two = await evaluator.chameleon({ category: "animal", options: animal.words, clues: ["big cat", "stripes"] });

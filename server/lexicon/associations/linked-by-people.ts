@@ -23,10 +23,15 @@ export function askedForms(r: Relatedness, word: string): readonly string[] {
   return forms;
 }
 
+/** A word or clue as the norms write it: lower case, single spaces, nothing around it (" Fetch\n" is "fetch"). */
+function asWritten(text: string): string {
+  return text.toLowerCase().trim().replace(/\s+/g, " ");
+}
+
 export function peopleLinking(r: Relatedness, gridWord: string, clue: string, associations: WordAssociations = getWordAssociations()): number {
-  const said = clue.toLowerCase();
+  const said = asWritten(clue);
   let most = 0;
-  for (const form of askedForms(r, gridWord.toLowerCase())) most = Math.max(most, associations.count(form, said));
+  for (const form of askedForms(r, asWritten(gridWord))) most = Math.max(most, associations.count(form, said));
   return most;
 }
 
@@ -36,8 +41,8 @@ export function peopleLinking(r: Relatedness, gridWord: string, clue: string, as
  * nothing either way.
  */
 export function answeredWhenAsked(r: Relatedness, clue: string, word: string, associations: WordAssociations = getWordAssociations()): boolean | undefined {
-  const answers = askedForms(r, clue.toLowerCase()).flatMap((form) => associations.responsesTo(form));
+  const answers = askedForms(r, asWritten(clue)).flatMap((form) => associations.responsesTo(form));
   if (answers.length === 0) return undefined;
-  const wordForms = new Set(askedForms(r, word.toLowerCase()));
+  const wordForms = new Set(askedForms(r, asWritten(word)));
   return answers.some((answer) => wordForms.has(answer.word) || r.wordNet.baseForms(answer.word, "n").some((base) => wordForms.has(base)));
 }
