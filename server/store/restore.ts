@@ -47,7 +47,8 @@ export function planOf(events: readonly StoredEvent[], rngOf: (seed: string) => 
   for (const event of events) {
     if (event.kind !== "action") continue;
     const action = event.action as GameAction;
-    const result = applyAction(state, action, rng);
+    // The log holds moves the table accepted: replayed under a clue rule that may have grown stricter since.
+    const result = applyAction(state, action, rng, { replay: true });
     if (!result.ok) return fail(`action ${event.seq} (${action?.type}) no longer applies: ${result.message}`);
     state = result.state;
     actions.push(action);

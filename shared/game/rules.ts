@@ -106,8 +106,18 @@ function withRound(state: GameState, patch: Partial<RoundState>): GameState {
   return { ...state, rounds: [...state.rounds.slice(0, -1), { ...round, ...patch }] };
 }
 
+export interface ApplyOptions {
+  /**
+   * Replaying the server's own log (server/store/restore.ts): a clue the table accepted stands, even if
+   * the clue rule has grown stricter since (word-forms.ts gains forms), so that a room open across an
+   * upgrade comes back instead of failing on a move its players already saw.
+   */
+  replay?: boolean;
+}
+
 /** The state after `action`, or why it is refused (the input state is never changed). */
-export function applyAction(state: GameState, action: GameAction, rng: Rng): ActionResult {
+export function applyAction(state: GameState, action: GameAction, rng: Rng, options: ApplyOptions = {}): ActionResult {
+  const checkClueRule = options.replay !== true;
   if (typeof action?.now !== "number" || !Number.isFinite(action.now)) return ruleError("invalid_action", "An action needs the server's time.");
   switch (action.type) {
     case "join":
@@ -135,7 +145,7 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng): Act
     case "endGame":
       return endGame(state, action.by);
     case "giveClue":
-      return giveClue(state, action.by, action.text, action.fallback === true, action.now);
+      return giveClue(state, action.by, action.text, action.fallback === true, action.now, checkClueRule);
     case "chat":
       return chat(state, action.by, action.text, action.now);
     case "readyToVote":
@@ -147,7 +157,7 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng): Act
     case "guess":
       return guess(state, action.by, action.word, action.now);
     case "timeout":
-      return timeout(state, action.now, action.fallbackClue, rng);
+      return timeout(state, action.now, action.fallbackClue, rng, checkClueRule);
     case "attachScores":
       return attachScores(state, action);
     default:
@@ -246,17 +256,17 @@ function endGame(state: GameState, by: PlayerId): ActionResult {
 
 // ---------------------------------------------------------------- clues
 
-function giveClue(state: GameState, by: PlayerId, text: string, fallback: boolean, now: number): ActionResult {
+function giveClue(state: GameState, by: PlayerId, text: string, fallback: boolean, now: number, checkClueRule: boolean): ActionResult {
   if (state.phase !== "clues") return ruleError("wrong_phase", "It is not time for clues.");
   if (turnPlayerId(state) !== by) return ruleError("not_your_turn", "It is not your turn to give a clue.");
-  return withClue(state, by, text, fallback, now);
+  return withClue(state, by, text, fallback, now, checkClueRule);
 }
 
-function withClue(state: GameState, playerId: PlayerId, text: string, fallback: boolean, now: number): ActionResult {
+function withClue(state: GameState, playerId: PlayerId, text: string, fallback: boolean, now: number, checkClueRule: boolean): ActionResult {
   const round = currentRound(state)!;
   if (typeof text !== "string") return ruleError("clue_empty", "The clue is empty: type at least one word.");
   if (hasControlCharacters(text)) return ruleError("control_characters", CONTROL_CHARACTERS_MESSAGE);
-  const violation = clueViolation(text, round.card.words, state.settings.clueMaxWords);
+  const violation = checkClueRule ? clueViolation(text, round.card.words, state.settings.clueMaxWords) : undefined;
   if (violation) return ruleError(violation.code, violation.message);
   const clues = [...round.clues, { playerId, text: cleanText(text), fallback, at: now, scores: [] }];
   const next = withRound(state, { clues });
@@ -422,14 +432,14 @@ function finishRound(state: GameState, outcome: RoundOutcome): GameState {
 
 // ---------------------------------------------------------------- time
 
-function timeout(state: GameState, now: number, fallbackClue: string | undefined, rng: Rng): ActionResult {
+function timeout(state: GameState, now: number, fallbackClue: string | undefined, rng: Rng, checkClueRule: boolean): ActionResult {
   if (state.deadline === null) return ruleError("no_deadline", "Nothing is timed right now.");
   if (now < state.deadline) return ruleError("too_early", "The timer has not run out yet.");
   const round = currentRound(state)!;
   switch (state.phase) {
     case "clues": {
       if (fallbackClue === undefined) return ruleError("fallback_required", "A timed-out clue turn needs the server's fallback clue.");
-      return withClue(state, turnPlayerId(state)!, fallbackClue, true, now);
+      return withClue(state, turnPlayerId(state)!, fallbackClue, true, now, checkClueRule);
     }
     case "discussion":
       return accepted(openVote(state, now));

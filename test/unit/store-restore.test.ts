@@ -61,6 +61,20 @@ describe.each(storeBackends())("restoring open rooms from their logs on $name", 
     expect((planOf(events) as RestorePlan).state).toEqual(table.state);
   });
 
+  it("replays a clue the table accepted even if the clue rule has grown stricter since (a room open across an upgrade)", async () => {
+    const table = await logFixtureGame(store, { unrevealed: true });
+    const events = await store.eventsOf(table.log.logIdOf(table.room)!);
+    const at = events.findIndex((e) => e.kind === "action" && (e as { action: { type: string } }).action.type === "giveClue");
+    expect(at).toBeGreaterThanOrEqual(0);
+    // A grid word as the clue: refused today, standing here for a form an older rule let through.
+    const gridWord = table.state.rounds[0].card.words[0];
+    const original = events[at] as unknown as { action: { text: string } };
+    const stricter = { ...events[at], action: { ...original.action, text: gridWord } };
+    const plan = planOf([...events.slice(0, at), stricter, ...events.slice(at + 1)]);
+    expect(isFailure(plan), isFailure(plan) ? plan.reason : "").toBe(false);
+    expect((plan as RestorePlan).state.rounds[0].clues.map((c) => c.text)).toContain(gridWord);
+  });
+
   it("leaves closed rooms alone and refuses, with a reason, a log that does not replay", async () => {
     await logFixtureGame(store, { code: "DONE", close: true });
     const table = await logFixtureGame(store, { code: "OPEN" });
