@@ -18,15 +18,23 @@ const MAX_CACHED_TEXTS = 50_000;
 export interface GlossBag {
   /** Word form → how close it sits to the synset (a params gloss weight). */
   readonly levels: ReadonlyMap<string, number>;
-  /** level × idf per form, as interned form ids in increasing order with their values, for a fast cosine. */
+}
+
+/** A bag as an IDF-weighted vector: level × idf per form, as interned form ids in increasing order with their values, for a fast cosine. */
+interface GlossVector {
   readonly ids: Int32Array;
   readonly values: Float64Array;
   /** The vector's Euclidean norm. */
   readonly norm: number;
 }
 
+/** The vector is built on the first overlap that needs it: most bags are only asked whether a word is in them. */
+interface CachedBag extends GlossBag {
+  vector?: GlossVector;
+}
+
 export class GlossBags {
-  private readonly cache = new LRUCache<string, GlossBag>({ max: 20_000 });
+  private readonly cache = new LRUCache<string, CachedBag>({ max: 20_000 });
   private readonly formIds = new Map<string, number>();
   private readonly textForms = new Map<string, readonly string[]>();
 
@@ -37,6 +45,10 @@ export class GlossBags {
   ) {}
 
   of(synset: Synset): GlossBag {
+    return this.cached(synset);
+  }
+
+  private cached(synset: Synset): CachedBag {
     let bag = this.cache.get(synset.id);
     if (!bag) {
       bag = this.build(synset);
@@ -45,10 +57,15 @@ export class GlossBags {
     return bag;
   }
 
+  private vectorOf(synset: Synset): GlossVector {
+    const bag = this.cached(synset);
+    return (bag.vector ??= this.vectorize(bag.levels));
+  }
+
   /** IDF-weighted cosine similarity of two synsets' extended glosses, in [0, 1]. */
   overlap(a: Synset, b: Synset): number {
-    const bagA = this.of(a);
-    const bagB = this.of(b);
+    const bagA = this.vectorOf(a);
+    const bagB = this.vectorOf(b);
     if (bagA.norm === 0 || bagB.norm === 0) return 0;
     const { ids: idsA, values: valuesA } = bagA;
     const { ids: idsB, values: valuesB } = bagB;
@@ -79,30 +96,36 @@ export class GlossBags {
     return forms;
   }
 
-  private build(synset: Synset): GlossBag {
+  private build(synset: Synset): CachedBag {
     const levels = new Map<string, number>();
-    const add = (text: string, level: number, all: boolean) => {
-      for (const form of this.formsOfText(text, all)) if (level > (levels.get(form) ?? 0)) levels.set(form, level);
-    };
-    add(synset.definition, this.params.glossDefinition, false);
-    for (const example of synset.examples) add(example, this.params.glossDefinition, false);
+    this.addForms(levels, synset.definition, this.params.glossDefinition, false);
+    for (const example of synset.examples) this.addForms(levels, example, this.params.glossDefinition, false);
     const seen = new Set<string>();
     for (const pointer of synset.pointers) {
       if (seen.size >= MAX_NEIGHBOURS) break;
       if (seen.has(pointer.target) || pointer.target === synset.id) continue;
       seen.add(pointer.target);
       const neighbour = this.wordNet.synset(pointer.target);
-      for (const lemma of neighbour.lemmas) add(lemma, this.params.glossNeighbourLemma, true);
-      if (pointer.symbol !== "!") add(neighbour.definition, this.params.glossNeighbourDefinition, false);
+      for (const lemma of neighbour.lemmas) this.addForms(levels, lemma, this.params.glossNeighbourLemma, true);
+      if (pointer.symbol !== "!") this.addForms(levels, neighbour.definition, this.params.glossNeighbourDefinition, false);
     }
     // The synset's own lemmas are synonyms, scored elsewhere; keep them out of the overlap so that
     // "feline" and "cat" do not overlap merely by naming each other.
+    return { levels };
+  }
+
+  /** A text's forms into a bag at `level`, where that is closer than the level they already have. */
+  private addForms(levels: Map<string, number>, text: string, level: number, all: boolean): void {
+    for (const form of this.formsOfText(text, all)) if (level > (levels.get(form) ?? 0)) levels.set(form, level);
+  }
+
+  private vectorize(levels: ReadonlyMap<string, number>): GlossVector {
     const entries = [...levels].map(([form, level]) => ({ id: this.idOf(form), value: level * this.forms.idf(form) }));
     entries.sort((a, b) => a.id - b.id);
     const ids = Int32Array.from(entries, (e) => e.id);
     const values = Float64Array.from(entries, (e) => e.value);
     const norm = Math.sqrt(entries.reduce((sum, e) => sum + e.value * e.value, 0));
-    return { levels, ids, values, norm };
+    return { ids, values, norm };
   }
 
   private idOf(form: string): number {

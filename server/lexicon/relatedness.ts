@@ -96,18 +96,9 @@ export class Relatedness {
     const clueTerms = this.terms.of(clue);
     const wordTerms = this.terms.of(word);
     if (clueTerms.length === 0 || wordTerms.length === 0) return 0;
-    // A word WordNet lacks as a whole ("english literature"): its head counts fully, modifiers less.
-    const termScore = (clueTerm: Term, terms: readonly Term[]) => {
-      let best = 0;
-      terms.forEach((wordTerm, i) => {
-        const weight = i === terms.length - 1 ? 1 : this.params.modifierWeight;
-        if (weight * 1.4 > best) best = Math.max(best, weight * this.termRel(clueTerm, wordTerm, grid));
-      });
-      return best;
-    };
     const centring = this.params.clueTermCentring;
     const perTerm = clueTerms.map((clueTerm) => {
-      const own = termScore(clueTerm, wordTerms);
+      const own = this.termScore(clueTerm, wordTerms, grid);
       if (clueTerms.length < 2 || centring === 0 || grid.words.length === 0) return own;
       // Each term counts by what it says about this word beyond the rest of the grid; the mean is the same for
       // every word, so it is read once per grid and term.
@@ -115,7 +106,7 @@ export class Relatedness {
       if (!means) this.termMeans.set(grid, (means = new Map()));
       let mean = means.get(clueTerm.text);
       if (mean === undefined) {
-        mean = grid.words.reduce((sum, w) => sum + termScore(clueTerm, this.terms.of(w)), 0) / grid.words.length;
+        mean = grid.words.reduce((sum, w) => sum + this.termScore(clueTerm, this.terms.of(w), grid), 0) / grid.words.length;
         means.set(clueTerm.text, mean);
       }
       return Math.max(0, own - centring * mean);
@@ -126,6 +117,16 @@ export class Relatedness {
     // Rounded so that the order in which glosses were first read (which fixes the order of a
     // floating-point sum) can never show in a result.
     return Math.round(Math.min(1, perTerm[0] + this.params.clueExtraTerms * extra) * 1e9) / 1e9;
+  }
+
+  /** A clue term against a grid word's terms: a word WordNet lacks as a whole ("english literature") counts its head fully, modifiers less. */
+  private termScore(clueTerm: Term, terms: readonly Term[], grid: Grid): number {
+    let best = 0;
+    for (let i = 0; i < terms.length; i++) {
+      const weight = i === terms.length - 1 ? 1 : this.params.modifierWeight;
+      if (weight * 1.4 > best) best = Math.max(best, weight * this.termRel(clueTerm, terms[i], grid));
+    }
+    return best;
   }
 
   private termRel(clue: Term, word: Term, grid: Grid): number {
@@ -197,10 +198,13 @@ export class Relatedness {
   }
 
   private holdCompound(clue: Term, word: Term): boolean {
-    // A multi-token term is one constituent ("ice cream" in "ice cream cone"); a single token, any of its forms.
-    const formsOf = (term: Term) => (term.tokens.length === 1 ? term.forms : [term.text]);
-    return this.compounds.holdsBoth(formsOf(clue), formsOf(word));
+    return this.compounds.holdsBoth(compoundFormsOf(clue), compoundFormsOf(word));
   }
+}
+
+/** A multi-token term is one constituent ("ice cream" in "ice cream cone"); a single token, any of its forms. */
+function compoundFormsOf(term: Term): readonly string[] {
+  return term.tokens.length === 1 ? term.forms : [term.text];
 }
 
 let shared: Relatedness | undefined;

@@ -66,11 +66,10 @@ export class SenseVectors {
     if (vector !== undefined) return vector;
     const synset = this.relatedness.wordNet.synset(id);
     const sum = new Float32Array(this.vectors.dims);
-    const add = (text: string, weight: number) => {
-      const v = this.vectors.phraseVector(text);
-      if (v) for (let d = 0; d < sum.length; d++) sum[d] += weight * v[d];
-    };
-    for (const lemma of synset.lemmas) add(lemma.replace(/_/g, " ").toLowerCase(), this.relatedness.params.glossDefinition);
+    for (const lemma of synset.lemmas) {
+      const v = this.vectors.phraseVector(lemma.replace(/_/g, " ").toLowerCase());
+      if (v) for (let d = 0; d < sum.length; d++) sum[d] += this.relatedness.params.glossDefinition * v[d];
+    }
     // Gloss forms are single words: added straight from the table (no phrase cache to fill).
     for (const [form, level] of this.relatedness.glosses.of(synset).levels) this.vectors.addTo(sum, form, level * this.relatedness.forms.idf(form));
     vector = unit(sum);

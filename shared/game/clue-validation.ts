@@ -81,36 +81,40 @@ export function countClueWords(clue: string): number {
  * The forms a token may stand for under the light stem: itself, and its base after removing a
  * plural, possessive, -ing or -ed ending. Two tokens match when their forms overlap.
  */
+// Module-level helpers, not closures inside lightStems: the server runs under tsx, whose esbuild keeps
+// function names by calling Object.defineProperty on every closure it creates, and lightStems is hot.
+function addStem(forms: Set<string>, base: string): void {
+  if (base.length >= 3) forms.add(base);
+}
+
+/** "running" → "runn" → "run", "stopped" → "stopp" → "stop". */
+function addUndoubled(forms: Set<string>, base: string): void {
+  if (base.length >= 4 && base[base.length - 1] === base[base.length - 2] && !/[aeiouls]/.test(base[base.length - 1])) {
+    addStem(forms, base.slice(0, -1));
+  }
+}
+
 export function lightStems(token: string): string[] {
   const forms = new Set<string>([token]);
-  const add = (base: string) => {
-    if (base.length >= 3) forms.add(base);
-  };
-  const undouble = (base: string) => {
-    // "running" → "runn" → "run", "stopped" → "stopp" → "stop"
-    if (base.length >= 4 && base[base.length - 1] === base[base.length - 2] && !/[aeiouls]/.test(base[base.length - 1])) {
-      add(base.slice(0, -1));
-    }
-  };
   if (token.length > 3) {
-    if (token.endsWith("ies")) add(token.slice(0, -3) + "y");
-    if (token.endsWith("es")) add(token.slice(0, -2));
-    if (token.endsWith("s") && !token.endsWith("ss")) add(token.slice(0, -1));
-    if (token.endsWith("ied")) add(token.slice(0, -3) + "y");
+    if (token.endsWith("ies")) addStem(forms, token.slice(0, -3) + "y");
+    if (token.endsWith("es")) addStem(forms, token.slice(0, -2));
+    if (token.endsWith("s") && !token.endsWith("ss")) addStem(forms, token.slice(0, -1));
+    if (token.endsWith("ied")) addStem(forms, token.slice(0, -3) + "y");
     if (token.endsWith("ed")) {
       const base = token.slice(0, -2);
       if (base.length >= 3) {
-        add(base);
-        add(base + "e");
-        undouble(base);
+        addStem(forms, base);
+        addStem(forms, base + "e");
+        addUndoubled(forms, base);
       }
     }
     if (token.endsWith("ing")) {
       const base = token.slice(0, -3);
       if (base.length >= 3) {
-        add(base);
-        add(base + "e");
-        undouble(base);
+        addStem(forms, base);
+        addStem(forms, base + "e");
+        addUndoubled(forms, base);
       }
     }
   }
@@ -155,21 +159,38 @@ function stemsOverlap(a: readonly string[], b: readonly string[]): boolean {
   return a.some((form) => b.includes(form));
 }
 
-/** The light stems of a clue's tokens and glued runs, each computed once per clue however many grid words it is checked against. */
-type ClueStems = (text: string) => readonly string[];
+/** A clue's tokens, and the light stems and common bases of its tokens and glued runs, each computed once per clue however many grid words it is checked against. */
+interface ClueForms {
+  tokens: readonly string[];
+  stems: Map<string, readonly string[]>;
+  bases: Map<string, readonly string[]>;
+}
 
-function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, basesOf: ClueStems, word: GridWordForms): boolean {
+function stemsIn(clue: ClueForms, text: string): readonly string[] {
+  let stems = clue.stems.get(text);
+  if (!stems) clue.stems.set(text, (stems = lightStems(text)));
+  return stems;
+}
+
+function basesIn(clue: ClueForms, token: string): readonly string[] {
+  let bases = clue.bases.get(token);
+  if (!bases) clue.bases.set(token, (bases = commonBases(token)));
+  return bases;
+}
+
+function clueContains(clue: ClueForms, word: GridWordForms): boolean {
+  const clueTokens = clue.tokens;
   if (word.tokens.length === 0) return false;
   if (word.unspaced) return clueTokens.join("").includes(word.solid);
   for (let start = 0; start < clueTokens.length; start++) {
     // A form of the grid word: affixed or in a compound ("unfriendly", "clawhammer"), or its root ("help" for "helpful").
     const token = clueTokens[start];
-    if (word.formsApply && LETTERS.test(token) && isFormOf(token, word.solid, basesOf(token), word.solidBases)) return true;
+    if (word.formsApply && LETTERS.test(token) && isFormOf(token, word.solid, basesIn(clue, token), word.solidBases)) return true;
     // A number's ordinal is a form of it: "seventh" for "seven", "sevenths" or "seven" for "seventh"; not the
     // "five" of "twenty five" (25%) for "fifth".
-    if (word.tokens.length === 1 && !leadsLargerNumber(clueTokens[start - 1]) && stemsOf(token).some((stem) => word.solidStems.some((w) => isOrdinalOfEachOther(stem, w)))) return true;
+    if (word.tokens.length === 1 && !leadsLargerNumber(clueTokens[start - 1]) && stemsIn(clue, token).some((stem) => word.solidStems.some((w) => isOrdinalOfEachOther(stem, w)))) return true;
     // The grid word's tokens in a row: "ice creams" for "ice cream".
-    if (start + word.tokens.length <= clueTokens.length && word.tokenStems.every((stems, i) => stemsOverlap(stemsOf(clueTokens[start + i]), stems))) {
+    if (start + word.tokens.length <= clueTokens.length && word.tokenStems.every((stems, i) => stemsOverlap(stemsIn(clue, clueTokens[start + i]), stems))) {
       return true;
     }
     // The grid word written solid or split differently: "icecream", "ice-cream", "sun flower" for "sunflower".
@@ -177,7 +198,7 @@ function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, basesOf
     for (let end = start; end < Math.min(clueTokens.length, start + MAX_GLUED_TOKENS); end++) {
       glued += clueTokens[end];
       if (end > start || word.tokens.length > 1) {
-        if (stemsOverlap(stemsOf(glued), word.solidStems)) return true;
+        if (stemsOverlap(stemsIn(clue, glued), word.solidStems)) return true;
       }
     }
   }
@@ -190,10 +211,22 @@ function clueContains(clueTokens: readonly string[], stemsOf: ClueStems, basesOf
  * per clue (the stems, recomputed per pair of tokens, were a tenth of what the server allocated under load).
  */
 const gridForms = new WeakMap<readonly string[], readonly GridWordForms[]>();
+/** A mutable grid's forms, by its words' content (a caller may change its array, never a cached entry); cleared when full. */
+const gridFormsByContent = new Map<string, readonly GridWordForms[]>();
+const MAX_GRIDS_BY_CONTENT = 1_000;
 
 function formsOfGrid(words: readonly string[]): readonly GridWordForms[] {
-  let forms = gridForms.get(words);
-  if (!forms) gridForms.set(words, (forms = words.map(gridWordForms)));
+  if (Object.isFrozen(words)) {
+    let forms = gridForms.get(words);
+    if (!forms) gridForms.set(words, (forms = words.map(gridWordForms)));
+    return forms;
+  }
+  const key = words.join("\u0000");
+  let forms = gridFormsByContent.get(key);
+  if (!forms) {
+    if (gridFormsByContent.size >= MAX_GRIDS_BY_CONTENT) gridFormsByContent.clear();
+    gridFormsByContent.set(key, (forms = words.map(gridWordForms)));
+  }
   return forms;
 }
 
@@ -201,21 +234,10 @@ function formsOfGrid(words: readonly string[]): readonly GridWordForms[] {
 export function findGridWordIn(clue: string, words: readonly string[]): string | undefined {
   const clueTokens = tokensOf(clue);
   if (clueTokens.length === 0) return undefined;
-  // The grid may be mutable (a caller's own list): cache only frozen ones, whose words cannot change.
-  const forms = Object.isFrozen(words) ? formsOfGrid(words) : words.map(gridWordForms);
-  const clueStems = new Map<string, readonly string[]>();
-  const stemsOf: ClueStems = (text) => {
-    let stems = clueStems.get(text);
-    if (!stems) clueStems.set(text, (stems = lightStems(text)));
-    return stems;
-  };
-  const clueBases = new Map<string, readonly string[]>();
-  const basesOf: ClueStems = (token) => {
-    let bases = clueBases.get(token);
-    if (!bases) clueBases.set(token, (bases = commonBases(token)));
-    return bases;
-  };
-  return words.find((_, index) => clueContains(clueTokens, stemsOf, basesOf, forms[index]));
+  const forms = formsOfGrid(words);
+  const clueForms: ClueForms = { tokens: clueTokens, stems: new Map(), bases: new Map() };
+  for (let index = 0; index < words.length; index++) if (clueContains(clueForms, forms[index])) return words[index];
+  return undefined;
 }
 
 /**

@@ -190,6 +190,11 @@ function isDerivedCommonWord(part: string, minLength: number): boolean {
   return false;
 }
 
+/** Whether `part` may stand beside a grid word in a compound: a common word, or one with suffixes, not a suffix itself. */
+function isCompoundPart(part: string, minPart: number): boolean {
+  return part.length >= minPart && !SUFFIX_LIKE.has(part) && (isCommonWord(part) || isDerivedCommonWord(part, minPart));
+}
+
 /**
  * Whether `token` is a compound holding `word` ("clawhammer", "raincoat", "foursquare"): on
  * one side of the word a common word, on the other nothing, affixes or another common word.
@@ -197,7 +202,6 @@ function isDerivedCommonWord(part: string, minLength: number): boolean {
 export function isCompoundWith(token: string, word: string): boolean {
   if (word.length < 3 || token.length <= word.length) return false;
   const minPart = minCompoundPart(word.length);
-  const isPart = (part: string) => part.length >= minPart && !SUFFIX_LIKE.has(part) && (isCommonWord(part) || isDerivedCommonWord(part, minPart));
   // A long grid word at a token's start or end is seldom there by accident ("sledgehammer", "salmonella"),
   // unless it ends in a suffix that other words end in too ("generation" is not a compound of "ration").
   if (isLongWord(word)) {
@@ -207,14 +211,19 @@ export function isCompoundWith(token: string, word: string): boolean {
   for (let at = token.indexOf(word); at !== -1; at = token.indexOf(word, at + 1)) {
     const before = token.slice(0, at);
     const after = token.slice(at + word.length);
-    const beforePart = isPart(before);
-    const afterPart = isPart(after);
+    const beforePart = isCompoundPart(before, minPart);
+    const afterPart = isCompoundPart(after, minPart);
     if (!beforePart && !afterPart) continue;
     const beforeOk = before === "" || beforePart || isPrefixChain(before, false);
     const afterOk = after === "" || afterPart || isSuffixChain(after, firstSuffixes(word.length));
     if (beforeOk && afterOk && !cutByAnotherWord(token, at, at + word.length, word)) return true;
   }
   return false;
+}
+
+/** Whether a form holds the word with affixes or in a compound (a grid word that is a suffix does not count at its end). */
+function holdsWord(form: string, word: string): boolean {
+  return !(SUFFIX_LIKE.has(word) && form.endsWith(word)) && (isAffixedForm(form, word) || isCompoundWith(form, word));
 }
 
 /**
@@ -226,7 +235,6 @@ export function isFormOf(token: string, word: string, tokenBases: readonly strin
   const words = [word, ...wordBases];
   // Judged on the token's base when it is a common word: "thinking" as "think", "missing" as "miss".
   const forms = tokenBases.length > 0 ? tokenBases : [token];
-  const holds = (form: string, w: string) => !(SUFFIX_LIKE.has(w) && form.endsWith(w)) && (isAffixedForm(form, w) || isCompoundWith(form, w));
-  if (forms.some((form) => words.some((w) => holds(form, w)))) return true;
+  if (forms.some((form) => words.some((w) => holdsWord(form, w)))) return true;
   return [token, ...tokenBases].some((t) => words.some((w) => isAffixedForm(w, t)));
 }
