@@ -3,11 +3,16 @@
  * WordNet base forms in any part of speech ("stripes" → stripe, "striped" → striped, stripe).
  */
 import type { WordNet } from "./types";
-import { LRUCache } from "lru-cache";
+
+/**
+ * Entries kept per cache, cleared (not evicted) when full: both are pure functions of a word, asked for
+ * thousands of times a clue, where an LRU's bookkeeping on every hit cost more than the lookups themselves.
+ */
+const MAX_CACHED_WORDS = 50_000;
 
 export class WordForms {
-  private readonly cache = new LRUCache<string, readonly string[]>({ max: 50_000 });
-  private readonly idfCache = new LRUCache<string, number>({ max: 50_000 });
+  private readonly cache = new Map<string, readonly string[]>();
+  private readonly idfCache = new Map<string, number>();
 
   constructor(private readonly wordNet: WordNet) {}
 
@@ -18,6 +23,7 @@ export class WordForms {
       const set = new Set<string>([token]);
       for (const base of this.wordNet.baseForms(token)) if (!base.includes(" ")) set.add(base);
       forms = [...set];
+      if (this.cache.size >= MAX_CACHED_WORDS) this.cache.clear();
       this.cache.set(token, forms);
     }
     return forms;
@@ -28,6 +34,7 @@ export class WordForms {
     let idf = this.idfCache.get(form);
     if (idf === undefined) {
       idf = 1 / (1 + Math.log1p(this.wordNet.tagCount(form)) / 3);
+      if (this.idfCache.size >= MAX_CACHED_WORDS) this.idfCache.clear();
       this.idfCache.set(form, idf);
     }
     return idf;
