@@ -63,6 +63,7 @@ async function main(): Promise<number> {
       `  a dealt round's grid prepared (once per round, after the deal's ack): CPU mean ${ms(judge.prepareCpuMeanMs)}`,
       `  in-game scoring (ally over 6 messages + chameleon single and cumulative), ${judge.clues} new clues on ${judge.clues / 4} prepared grids:`,
       `    wall: median ${ms(judge.medianMs)}, mean ${ms(judge.meanMs)}, p95 ${ms(judge.p95Ms)}, max ${ms(judge.maxMs)} a clue; CPU: mean ${ms(judge.cpuMeanMs)} a clue  (target ≤ ${TARGET_MS_PER_CLUE} ms: ${judge.cpuMeanMs <= TARGET_MS_PER_CLUE ? "met" : "NOT met"}, on CPU time); RSS after: ${mb(judge.rssBytes)}`,
+      `    a second round on every grid, ${judge.clues} more new clues, the process warmed up: wall median ${ms(judge.warmMedianMs)}; CPU: mean ${ms(judge.warmCpuMeanMs)} a clue`,
     ];
     process.stdout.write(`${more.join("\n")}\n`);
     return 0;

@@ -26,6 +26,9 @@ export interface JudgeCost {
   maxMs: number;
   meanMs: number;
   cpuMeanMs: number;
+  /** The same clues' cost in a second round on every grid, with new clues: the process warmed up. */
+  warmMedianMs: number;
+  warmCpuMeanMs: number;
   prepareCpuMeanMs: number;
   processCpuToFirstClueMs: number;
   rssAfterFirstClueBytes: number;
