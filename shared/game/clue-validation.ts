@@ -77,10 +77,6 @@ export function countClueWords(clue: string): number {
     .filter((chunk) => /[\p{L}\p{N}]/u.test(chunk)).length;
 }
 
-/**
- * The forms a token may stand for under the light stem: itself, and its base after removing a
- * plural, possessive, -ing or -ed ending. Two tokens match when their forms overlap.
- */
 // Module-level helpers, not closures inside lightStems: the server runs under tsx, whose esbuild keeps
 // function names by calling Object.defineProperty on every closure it creates, and lightStems is hot.
 function addStem(forms: Set<string>, base: string): void {
@@ -94,6 +90,10 @@ function addUndoubled(forms: Set<string>, base: string): void {
   }
 }
 
+/**
+ * The forms a token may stand for under the light stem: itself, and its base after removing a
+ * plural, possessive, -ing or -ed ending. Two tokens match when their forms overlap.
+ */
 export function lightStems(token: string): string[] {
   const forms = new Set<string>([token]);
   if (token.length > 3) {
