@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../benchmark/options";
 import type { RunSummaryFile } from "../benchmark/run-outputs";
-import { measureJudgeCost, measureServerStartup } from "./startup-cost";
+import { measureJudgeCost, measureServerStartup, tsxImport } from "./startup-cost";
 
 /**
  * `npm run bench:speed [-- --generator NAME]`: runs the whole dataset with the lexical evaluator in a
@@ -27,8 +26,7 @@ async function main(): Promise<number> {
   const generator = flagValue(args, "--generator", "secret-synonym");
   const out = mkdtempSync(join(tmpdir(), "sneak-speed-"));
   // Started as package.json's `bench` script starts it: node with tsx's loader, no launcher process.
-  const tsxLoader = createRequire(import.meta.url).resolve("tsx");
-  const childArgs = ["--import", tsxLoader, join(REPO_ROOT, "server/benchmark/cli.ts"), "--generator", generator, "--evaluator", "lexical", "--out", out];
+  const childArgs = ["--import", tsxImport(), join(REPO_ROOT, "server/benchmark/cli.ts"), "--generator", generator, "--evaluator", "lexical", "--out", out];
   const started = performance.now();
   const child = spawn(process.execPath, childArgs, { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";

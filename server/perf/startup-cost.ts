@@ -35,7 +35,8 @@ export interface JudgeCost {
   rssBytes: number;
 }
 
-const tsxImport = () => createRequire(import.meta.url).resolve("tsx");
+/** tsx's loader, for `node --import`: how the npm scripts start every TypeScript entry point. */
+export const tsxImport = () => createRequire(import.meta.url).resolve("tsx");
 
 /** Resident set size of a live process from /proc (Linux); null elsewhere. */
 function rssOf(pid: number): number | null {

@@ -163,13 +163,11 @@ function cutByAnotherWord(token: string, start: number, end: number, word: strin
 const LONG_WORD = 6;
 /** Letters the rest of such a token needs: "hammers" and "hammered" are inflections, judged as such. */
 const MIN_LONG_WORD_REST = 3;
-/** Suffix-like endings (SUFFIX_LIKE) this long end a long grid word as they end many unrelated words ("ration", "nation"). */
-const MIN_SHARED_ENDING = 3;
+/** Suffix-like endings (SUFFIX_LIKE) of 3+ letters: they end a long grid word as they end many unrelated words ("ration", "nation"). */
+const SHARED_ENDINGS: readonly string[] = [...SUFFIX_LIKE].filter((ending) => ending.length >= 3);
 
 function isLongWord(word: string): boolean {
-  if (word.length < LONG_WORD) return false;
-  for (const ending of SUFFIX_LIKE) if (ending.length >= MIN_SHARED_ENDING && word.endsWith(ending)) return false;
-  return true;
+  return word.length >= LONG_WORD && !SHARED_ENDINGS.some((ending) => word.endsWith(ending));
 }
 
 /**
