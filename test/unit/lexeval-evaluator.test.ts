@@ -67,6 +67,23 @@ describe("the lexical evaluator", () => {
     expect(again.probabilities).toEqual(first.probabilities);
   });
 
+  it("answers the same whatever it read before: every secret of a grid, a round's clues one by one, the same messages on another grid", async () => {
+    // One judge reads everything in turn, as the benchmark and a game do; each answer is compared with a fresh judge's.
+    const judge = createLexicalEvaluator();
+    const messages = ["red", "sweet", "crunchy", "green", "garden", "salad"];
+    for (const category of ["fruit", "vegetable"]) {
+      const { words } = entry(category);
+      for (const secret of words) {
+        const query = { category, words, secret, options: messages };
+        expect((await judge.ally(query)).probabilities).toEqual((await createLexicalEvaluator().ally(query)).probabilities);
+      }
+      for (let said = 1; said <= 4; said++) {
+        const query = { category, options: words, clues: messages.slice(0, said) };
+        expect((await judge.chameleon(query)).probabilities).toEqual((await createLexicalEvaluator().chameleon(query)).probabilities);
+      }
+    }
+  });
+
   it("reads a clue the same whatever its case and the whitespace around it (a generator's \"Fetch\\n\" is \"fetch\")", async () => {
     const read = async (clue: string) => {
       const chameleon = await evaluator.chameleon({ category: "animal", options: animal.words, clues: [clue] });

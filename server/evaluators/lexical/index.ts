@@ -55,6 +55,36 @@ export interface LexicalEvaluator extends Evaluator {
   chameleonJudgement(query: ChameleonQuery): Judgement;
 }
 
+/** A message's (or clue's) sim to each word of a grid, and, once the ally has read it, their mean, spread and its topical share. */
+interface MessageRow {
+  simOf: Map<string, number>;
+  spread?: { mean: number; sd: number; topical: number };
+}
+
+/** Rows kept at most (all forgotten at once when full: a flat memory profile for a long-running server). */
+const MAX_CACHED_ROWS = 10_000;
+
+/** Message rows by grid (the category and its words, in the order shown). */
+class MessageRows {
+  private readonly byGrid = new Map<string, Map<string, MessageRow>>();
+  private size = 0;
+
+  forGrid(category: string, words: readonly string[]): Map<string, MessageRow> {
+    const key = `${category}\u0001${words.join("\u0002")}`;
+    let rows = this.byGrid.get(key);
+    if (!rows) this.byGrid.set(key, (rows = new Map()));
+    return rows;
+  }
+
+  add(rows: Map<string, MessageRow>, message: string, row: MessageRow): void {
+    if (++this.size > MAX_CACHED_ROWS) {
+      this.byGrid.clear();
+      this.size = 1;
+    }
+    rows.set(message, row);
+  }
+}
+
 function failed(options: string[], failure: string): Judgement {
   return { options, probabilities: [], coverage: 0, failure, flags: [] };
 }
@@ -89,20 +119,42 @@ export function createLexicalEvaluator(options: LexicalEvaluatorOptions = {}): L
     return score;
   };
 
+  // A clue's similarity to each word of a grid, read once per grid however many queries show it: the ally's
+  // decoys are the same for every secret of a grid and every clue of a round, and the cumulative chameleon
+  // reads a round's earlier clues again with each new one.
+  const messageRows = new MessageRows();
+  const rowOf = (grid: Grid | null, rows: Map<string, MessageRow>, message: string, words: readonly string[]): MessageRow => {
+    let row = rows.get(message);
+    if (!row) {
+      row = { simOf: new Map(words.map((word) => [word, sim(grid, message, word)])) };
+      messageRows.add(rows, message, row);
+    }
+    return row;
+  };
+
   const chameleonScores = (query: ChameleonQuery): number[] => {
     const grid = gridOf(query.category, query.options);
-    return query.options.map((word) => query.clues.reduce((sum, clue) => sum + sim(grid, clue, word), 0));
+    const rows = messageRows.forGrid(query.category, query.options);
+    const clueRows = query.clues.map((clue) => rowOf(grid, rows, clue, query.options));
+    return query.options.map((word) => clueRows.reduce((sum, row) => sum + (row.simOf.get(word) ?? 0), 0));
   };
 
   const allyScores = (query: AllyQuery): number[] => {
     const grid = gridOf(query.category, query.words);
+    const rows = messageRows.forGrid(query.category, query.words);
     return query.options.map((message) => {
-      const sims = query.words.map((word) => sim(grid, message, word));
-      const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
-      const spread = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
-      const topical = weights.category !== 0 ? weights.category * sim(grid, message, query.category) : 0;
+      const row = rowOf(grid, rows, message, query.words);
+      if (!row.spread) {
+        const sims = query.words.map((word) => row.simOf.get(word) ?? 0);
+        const mean = sims.reduce((sum, x) => sum + x, 0) / sims.length;
+        const sd = Math.sqrt(sims.reduce((sum, x) => sum + (x - mean) ** 2, 0) / sims.length);
+        const topical = weights.category !== 0 ? weights.category * sim(grid, message, query.category) : 0;
+        row.spread = { mean, sd, topical };
+      }
+      const { mean, sd, topical } = row.spread;
+      const toSecret = row.simOf.get(query.secret) ?? sim(grid, message, query.secret);
       // Rounded so that float summation order can never show in a result.
-      return Math.round(((sim(grid, message, query.secret) - mean) / (spread + weights.spreadFloor) + topical) * 1e9) / 1e9;
+      return Math.round(((toSecret - mean) / (sd + weights.spreadFloor) + topical) * 1e9) / 1e9;
     });
   };
   const allyDistribution = (scores: readonly number[]) => standardisedSoftmax(scores, weights.allyBeta);
