@@ -18,11 +18,15 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * Lower-case word tokens (letters and digits; hyphens and apostrophes split words), accents folded as
  * the game compares clues: WordNet and the vectors spell "café" and "naïve" without them.
  */
 export function tokensOf(text: string): string[] {
+  // Most texts (WordNet's glosses, typed clues) are plain ASCII, which has no accents to fold.
+  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return text.toLowerCase().normalize("NFKD").replace(/\p{Mn}/gu, "").normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
