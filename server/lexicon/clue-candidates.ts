@@ -197,6 +197,24 @@ function definitionForms(head: string): string[] {
   return [...forms];
 }
 
+/** Noun synsets whose definition names a multi-word phrase whole, its last word singular or plural ("with whipped cream": pavlova, parfait). */
+function definitionsNaming(r: Relatedness, phrase: string): string[] {
+  const tokens = tokensOf(phrase);
+  const lead = tokens.slice(0, -1);
+  const lastForms = definitionForms(phrase);
+  const glossIndex = getGlossIndex();
+  const holdingLead = lead.map((token) => new Set(glossIndex.definedBy(token)));
+  const ids = [...new Set(lastForms.flatMap((form) => glossIndex.definedBy(form)))].filter((id) => holdingLead.every((set) => set.has(id)));
+  return ids.filter((id) => namesInOrder(tokensOf(r.wordNet.synset(id).definition), lead, lastForms));
+}
+
+function namesInOrder(text: readonly string[], lead: readonly string[], lastForms: readonly string[]): boolean {
+  for (let i = 0; i + lead.length < text.length; i++) {
+    if (lead.every((token, k) => text[i + k] === token) && lastForms.includes(text[i + lead.length])) return true;
+  }
+  return false;
+}
+
 /** Cosine a vector neighbour needs with the secret's sense vector in the grid: "spite" for saw (the verb see) has 0.18. */
 const MIN_NEIGHBOUR_SENSE_COSINE = 0.3;
 
@@ -425,10 +443,10 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     }
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
-  // Only for a one-word noun secret: a phrase's vector is mostly its commonest word ("one quarter" lies near
-  // "house"), and an adjective in a noun's definition describes the thing, not the feeling ("trouble": angry).
+  // A multi-word secret only where a definition names it whole ("filled with fruit and whipped cream": pavlova); an
+  // adjective in a noun's definition describes the thing, not the feeling ("trouble": angry).
   const singleNoun = tokensOf(secret).length === 1 && !secretIsAdjective;
-  const definedBy = singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : [];
+  const definedBy = secretIsAdjective ? [] : singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : definitionsNaming(r, secret);
   const secretLexFile = senses[0]?.synset.lexFile;
   for (const id of definedBy.slice(0, MAX_DEFINED_BY_SYNSETS)) {
     const synset = r.wordNet.synset(id);

@@ -126,6 +126,20 @@ describe("the lexical bot", () => {
     expect(scoredLexicalClues({ category: "fraction", words: entry("fraction").words, secret: "sixth" }).map((c) => c.text)).not.toContain("inning");
   });
 
+  it("clues a two-word secret by what definitions name it in, whole: a second bot has more than the category's name", () => {
+    // "sundae: ice cream served with a topping"; "rink: building that contains a surface for ice skating or roller skating".
+    const iceCream = scoredLexicalClues({ category: "dairy product", words: entry("dairy product").words, secret: "ice cream" });
+    expect(iceCream.find((c) => c.text === "sundae")?.source).toBe("defined-by");
+    const skating = scoredLexicalClues({ category: "winter sport", words: entry("winter sport").words, secret: "ice skating" });
+    expect(skating.find((c) => c.text === "rink")?.source).toBe("defined-by");
+    // After "topping", whipped cream's one WordNet neighbour, the next informed bot names a dessert made with it.
+    const next = bestLexicalClue({ category: "dairy product", words: entry("dairy product").words, secret: "whipped cream", avoid: ["topping"] });
+    expect(["product", "dairy", "something"]).not.toContain(next);
+    // Only where the phrase is named whole: a sundae is served with ice cream, not whipped cream.
+    const whipped = scoredLexicalClues({ category: "dairy product", words: entry("dairy product").words, secret: "whipped cream" });
+    expect(whipped.map((c) => c.text)).not.toContain("sundae");
+  });
+
   it("says what people associate with the secret, in the grid's sense, and not a rival, a name or another phrase's word", () => {
     const r = getRelatedness();
     const texts = (category: string, secret: string) => clueCandidates(r, r.grid(category, entry(category).words), secret, { limit: Number.POSITIVE_INFINITY }).map((c) => c.text);
