@@ -197,7 +197,7 @@ function definitionForms(head: string): string[] {
   return [...forms];
 }
 
-/** Noun synsets whose definition names a multi-word phrase whole, its last word singular or plural ("with whipped cream": pavlova, parfait). */
+/** Noun synsets whose definition names a multi-word phrase whole, its last word singular or plural ("sundae: ice cream served with a topping"). */
 function definitionsNaming(r: Relatedness, phrase: string): string[] {
   const tokens = tokensOf(phrase);
   const lead = tokens.slice(0, -1);
@@ -208,6 +208,7 @@ function definitionsNaming(r: Relatedness, phrase: string): string[] {
   return ids.filter((id) => namesInOrder(tokensOf(r.wordNet.synset(id).definition), lead, lastForms));
 }
 
+/** Whether the tokens hold the lead words in a row, then one of the last word's forms. */
 function namesInOrder(text: readonly string[], lead: readonly string[], lastForms: readonly string[]): boolean {
   for (let i = 0; i + lead.length < text.length; i++) {
     if (lead.every((token, k) => text[i + k] === token) && lastForms.includes(text[i + lead.length])) return true;
@@ -443,7 +444,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     }
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
-  // A multi-word secret only where a definition names it whole ("filled with fruit and whipped cream": pavlova); an
+  // A multi-word secret only where a definition names it whole ("sundae: ice cream served with a topping"); an
   // adjective in a noun's definition describes the thing, not the feeling ("trouble": angry).
   const singleNoun = tokensOf(secret).length === 1 && !secretIsAdjective;
   const definedBy = secretIsAdjective ? [] : singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : definitionsNaming(r, secret);
