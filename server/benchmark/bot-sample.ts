@@ -1,8 +1,10 @@
 /**
- * `npm run bench:bot-sample [-- --seed S] [--size N] [--verdicts FILE]`: the lexical bot's clue on every
+ * `npm run bench:bot-sample [-- --seed S] [--size N] [--verdicts FILE] [--seats N]`: the lexical bot's clue on every
  * instance of the dataset (as `npm run bench -- --generator lexical` chooses it), then
  *   - how many of them the game's own clue check refuses (shared/game/clue-validation.ts), which must be 0;
  *   - how many fall back to the category's name, and how many come from each kind of source;
+ *   - with --seats N, the same for N informed bots taking turns on each secret, each avoiding the clues before
+ *     it (bot-seats.ts): how many of the second, third … bots fall back;
  *   - a sample of N of them (default 100) drawn with the seed (default "bot-sample"), as a Markdown table to
  *     judge by the rubric in docs/BOT-SAMPLE.md;
  *   - how often it says the clue a person wrote for the secret (the hand-written associative clues, per
@@ -15,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { loadDataset } from "../dataset/load-dataset";
 import { readClueFixtures, SPLITS } from "../evaluators/lexical/clue-fixtures";
 import { botAgreement } from "./bot-agreement";
+import { fallbacksBySeat, informedSeats } from "./bot-seats";
 import { createLexicalGenerator } from "../generators/lexical";
 import { answeredWhenAsked } from "../lexicon/associations/linked-by-people";
 import { getRelatedness } from "../lexicon/relatedness";
@@ -102,6 +105,8 @@ async function main(args: string[]): Promise<void> {
   const seed = flag(args, "--seed") ?? DEFAULT_SAMPLE_SEED;
   const size = Number(flag(args, "--size") ?? DEFAULT_SAMPLE_SIZE);
   const verdictsPath = flag(args, "--verdicts");
+  const seats = Number(flag(args, "--seats") ?? 1);
+  if (!Number.isInteger(seats) || seats < 1 || seats > 12) throw new Error(`--seats takes a whole number from 1 to 12, not "${flag(args, "--seats")}"`);
   const started = performance.now();
   const dataset = loadDataset();
   const clues = await botClues(instancesOf(dataset));
@@ -111,6 +116,10 @@ async function main(args: string[]): Promise<void> {
   for (const bad of illegal) console.log(`  ${bad.id}: "${bad.clue}" — ${bad.reason}`);
   const fallbacks = clues.filter((c) => c.source === "fallback").length;
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
+  if (seats > 1) {
+    const bySeat = fallbacksBySeat(informedSeats(instancesOf(dataset), seats));
+    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${bySeat.join(" / ")} of ${clues.length}`);
+  }
   const bySource = sourceCounts(clues);
   console.log(`by source: ${[...bySource].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
   const asked = evokingCounts(clues);

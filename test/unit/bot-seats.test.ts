@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { loadDataset } from "../../server/dataset/load-dataset";
+import { fallbacksBySeat, informedSeats } from "../../server/benchmark/bot-seats";
+import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { instancesOf } from "../../shared/sneak/dataset";
+
+const instances = instancesOf(loadDataset());
+const byId = (id: string) => instances.find((i) => i.id === id)!;
+
+describe("informed bots in turn", () => {
+  it("give legal clues that never repeat one said before, and fall back only when nothing is left", () => {
+    const chosen = ["dairy product/whipped cream", "animal/lion", "prime number/one"].map(byId);
+    const rounds = informedSeats(chosen, 3);
+    for (const [i, round] of rounds.entries()) {
+      expect(round).toHaveLength(3);
+      const said = round.map((s) => s.clue);
+      expect(new Set(said).size).toBe(3);
+      for (const clue of said) expect(clueViolation(clue, chosen[i].words, MAX_CLUE_WORDS)).toBeUndefined();
+    }
+    // A lion has plenty to say about it; "one" has nothing people say that is not a rival number or a synonym.
+    expect(rounds[1].map((s) => s.fallback)).toEqual([false, false, false]);
+    expect(rounds[2][0]).toEqual({ clue: "number", fallback: true });
+    // Whipped cream: "topping", then the things whose definitions name it, not the category's words.
+    expect(rounds[0][0].clue).toBe("topping");
+    expect(rounds[0].slice(1).every((s) => !s.fallback)).toBe(true);
+    expect(fallbacksBySeat(rounds)).toEqual([1, 1, 1]);
+  });
+});
