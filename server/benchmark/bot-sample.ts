@@ -117,7 +117,7 @@ async function main(args: string[]): Promise<void> {
   const fallbacks = clues.filter((c) => c.source === "fallback").length;
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
   if (seats > 1) {
-    const bySeat = fallbacksBySeat(informedSeats(instancesOf(dataset), seats));
+    const bySeat = fallbacksBySeat(informedSeats(clues.map((c) => c.instance), seats));
     console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${bySeat.join(" / ")} of ${clues.length}`);
   }
   const bySource = sourceCounts(clues);

@@ -7,7 +7,7 @@
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { askedForms, peopleLinking } from "./associations/linked-by-people";
 import { getWordAssociations } from "./associations/word-associations";
-import { getGlossIndex } from "./gloss-index";
+import { getGlossIndex, type GlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { SenseVectors } from "./sense-vectors";
@@ -198,11 +198,10 @@ function definitionForms(head: string): string[] {
 }
 
 /** Noun synsets whose definition names a multi-word phrase whole, its last word singular or plural ("sundae: ice cream served with a topping"). */
-function definitionsNaming(r: Relatedness, phrase: string): string[] {
+function definitionsNaming(r: Relatedness, glossIndex: GlossIndex, phrase: string): string[] {
   const tokens = tokensOf(phrase);
   const lead = tokens.slice(0, -1);
   const lastForms = definitionForms(phrase);
-  const glossIndex = getGlossIndex();
   const holdingLead = lead.map((token) => new Set(glossIndex.definedBy(token)));
   const ids = [...new Set(lastForms.flatMap((form) => glossIndex.definedBy(form)))].filter((id) => holdingLead.every((set) => set.has(id)));
   return ids.filter((id) => namesInOrder(tokensOf(r.wordNet.synset(id).definition), lead, lastForms));
@@ -447,7 +446,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // A multi-word secret only where a definition names it whole ("sundae: ice cream served with a topping"); an
   // adjective in a noun's definition describes the thing, not the feeling ("trouble": angry).
   const singleNoun = tokensOf(secret).length === 1 && !secretIsAdjective;
-  const definedBy = secretIsAdjective ? [] : singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : definitionsNaming(r, secret);
+  const definedBy = secretIsAdjective ? [] : singleNoun ? definitionForms(head.text).flatMap((form) => glossIndex.definedBy(form)) : definitionsNaming(r, glossIndex, secret);
   const secretLexFile = senses[0]?.synset.lexFile;
   for (const id of definedBy.slice(0, MAX_DEFINED_BY_SYNSETS)) {
     const synset = r.wordNet.synset(id);
