@@ -10,6 +10,7 @@ import { getWordAssociations } from "./associations/word-associations";
 import { getGlossIndex, type GlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
+import { isOffensive } from "./offensive-words";
 import { SenseVectors } from "./sense-vectors";
 import { getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
@@ -224,6 +225,33 @@ function senseVectors(r: Relatedness): SenseVectors {
   return senseVectorsOf.model;
 }
 
+/** How far below the best a sense's cosine with the grid's context may fall and still be read as meant. */
+const CONTEXT_MARGIN = 0.1;
+
+/**
+ * The senses the grid means, when its category cannot tell them apart: no sense is under the category or in
+ * the grid's lexicographer file ("sap" among the parts of a tree is both the fluid and a fool, each fitting only
+ * as a noun), so keep those whose sense vector lies nearest the other grid words and the category's name.
+ */
+function sensesInContext<T extends { synset: Synset }>(r: Relatedness, grid: Grid, secret: string, senses: readonly T[]): T[] {
+  if (senses.length < 2 || senses.some((s) => grid.fit(s.synset) >= r.params.fitLexFile)) return [...senses];
+  const vectors = getWordVectors();
+  const context = new Float32Array(vectors.dims);
+  for (const text of [grid.category, ...grid.words.filter((w) => w !== secret)]) {
+    const v = vectors.phraseVector(text.toLowerCase());
+    if (v) for (let d = 0; d < context.length; d++) context[d] += v[d];
+  }
+  const scored = senses.map((sense) => {
+    const v = senseVectors(r).synsetVector(sense.synset.id);
+    let dot = 0;
+    if (v) for (let d = 0; d < context.length; d++) dot += v[d] * context[d];
+    return { sense, dot };
+  });
+  const norm = Math.hypot(...context);
+  const best = Math.max(...scored.map((s) => s.dot));
+  return scored.filter((s) => norm === 0 || (best - s.dot) / norm <= CONTEXT_MARGIN).map((s) => s.sense);
+}
+
 /**
  * Whether a vector neighbour is about the secret as the grid means it: near the secret's WordNet sense
  * vector in this grid (not another sense's company), and nearer the secret than any other grid word
@@ -358,6 +386,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (secretForms.has(clean)) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
+      // Obscenities and slurs are links like any other to WordNet and the norms ("fucker" for sap, the fool).
+      if (isOffensive(clean, r.wordNet)) return;
       // Attributes and what people answered are vouched for by their source, not by WordNet.
       if (source === "association" ? STOPWORDS.has(clean) : source !== "attribute" && (clean.includes(" ") ? r.wordNet.tagCount(clean) === 0 : !specificWord(clean))) return;
       // A name WordNet knows only as a rare place or person is most often a fragment of a longer name ("zealand").
@@ -387,8 +417,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const derivedForms = weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")).filter((form) => form.length >= 4);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
-  const senses = weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight);
   const vectors = getWordVectors();
+  const senses = sensesInContext(r, grid, secret, weighted.filter((s) => s.weight >= SENSE_SHARE_OF_BEST * bestWeight));
   // A definition's word, or a thing defined by the secret, is a clue only when people also use it near the secret.
   // The definitions' own vocabulary ("genus", "person", "life", "man") and words read mostly as verbs ("take") say nothing about one thing.
   const specific = (word: string) =>

@@ -61,7 +61,8 @@ export class SenseVectors {
     return unit(sum);
   }
 
-  private synsetVector(id: string): Float32Array | null {
+  /** A synset's unit vector: its lemmas and extended gloss (cached per synset), or null when the table knows none of them. */
+  synsetVector(id: string): Float32Array | null {
     let vector = this.bySynset.get(id);
     if (vector !== undefined) return vector;
     const synset = this.relatedness.wordNet.synset(id);

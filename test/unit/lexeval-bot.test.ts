@@ -126,6 +126,25 @@ describe("the lexical bot", () => {
     expect(scoredLexicalClues({ category: "fraction", words: entry("fraction").words, secret: "sixth" }).map((c) => c.text)).not.toContain("inning");
   });
 
+  it("reads the secret in the sense the other grid words mean when the category cannot tell its senses apart", () => {
+    const r = getRelatedness();
+    // Among the parts of a tree, "sap" fits only as a noun, as the fluid, the fool and the cosh alike; the
+    // fluid's vector lies nearest leaves, bark and roots. The fool's kinds ("cuckoo", "putz") are not offered.
+    const tree = entry("part of a tree");
+    const sapGrid = r.grid("part of a tree", tree.words);
+    const fool = r.wordNet.synsetsOf("sap", "n").find((s) => s.lexFile === "noun.person")!;
+    const foolish = new Set(fool.pointers.flatMap((p) => r.wordNet.synset(p.target).lemmas));
+    expect(foolish.has("cuckoo")).toBe(true);
+    const sap = [false, true].flatMap((relaxed) => clueCandidates(r, sapGrid, "sap", { limit: Number.POSITIVE_INFINITY, relaxed }).map((c) => c.text));
+    expect(sap.length).toBeGreaterThan(0);
+    expect(sap.filter((text) => foolish.has(text))).toEqual([]);
+    // "depressed" among negative emotions is the feeling, not the market's low prices.
+    const emotions = entry("negative emotion");
+    const depressed = clueCandidates(r, r.grid("negative emotion", emotions.words), "depressed", { limit: Number.POSITIVE_INFINITY }).map((c) => c.text);
+    expect(depressed).not.toContain("price");
+    expect(depressed.length).toBeGreaterThan(0);
+  });
+
   it("clues a two-word secret by what definitions name it in, whole: a second bot has more than the category's name", () => {
     // "sundae: ice cream served with a topping"; "rink: building that contains a surface for ice skating or roller skating".
     const iceCream = scoredLexicalClues({ category: "dairy product", words: entry("dairy product").words, secret: "ice cream" });

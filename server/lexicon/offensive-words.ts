@@ -1,0 +1,51 @@
+/**
+ * Words a bot must never say at a table: obscenities, sexual terms and slurs. WordNet and the word
+ * associations hold them as links like any other ("fucker" is a hyponym of sap's *fool* sense; people
+ * answered "arse" to cheeks), and a spymaster that ranks by score would say them.
+ *
+ * Two sources, either is enough:
+ * - the English dataset of the `obscenity` package, matched as written (no look-alike transformers: a
+ *   bot's candidate is a dictionary word, never an evasion), less a few innocent words it matches
+ *   inside ("cockpit", "scat");
+ * - WordNet's own usage labels: a word every sense of which is labelled an obscenity, a vulgarism, an
+ *   ethnic slur or disparaging ("wop", "kraut", "honky"), which the package does not list. A word with an
+ *   innocent sense too ("pansy" the flower, "paddy" the rice field, "bull") stays.
+ */
+import { RegExpMatcher, englishDataset } from "obscenity";
+import { tokensOf } from "./text";
+import type { WordNet } from "./types";
+
+/** Innocent words the package's patterns match inside; each was checked against SUBTLEX-US's commoner words. */
+const INNOCENT_WORDS = ["cockpit", "assorted", "assortment", "scat", "pussycat", "cummerbund", "dickcissel", "moby dick"];
+
+/** WordNet 3.1's usage domains that mark a sense as offensive. */
+const OFFENSIVE_USAGE_DOMAINS = new Set(["obscenity", "vulgarism", "ethnic slur", "disparagement"]);
+
+let matcher: RegExpMatcher | null = null;
+
+function packageMatcher(): RegExpMatcher {
+  if (!matcher) {
+    const { blacklistedTerms, whitelistedTerms } = englishDataset.build();
+    matcher = new RegExpMatcher({ blacklistedTerms, whitelistedTerms: [...(whitelistedTerms ?? []), ...INNOCENT_WORDS] });
+  }
+  return matcher;
+}
+
+/** Whether every WordNet sense of the word carries an offensive usage label. */
+function offensiveInEverySense(wordNet: WordNet, word: string): boolean {
+  const senses = wordNet.synsetsOf(word);
+  return (
+    senses.length > 0 &&
+    senses.every((sense) =>
+      sense.pointers.some((p) => p.symbol === ";u" && wordNet.synset(p.target).lemmas.some((lemma) => OFFENSIVE_USAGE_DOMAINS.has(lemma))),
+    )
+  );
+}
+
+/** Whether a clue (a word or short phrase, any case) is one a bot must not say. */
+export function isOffensive(text: string, wordNet: WordNet): boolean {
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return false;
+  if (packageMatcher().hasMatch(tokens.join(" "))) return true;
+  return tokens.some((token) => offensiveInEverySense(wordNet, token)) || offensiveInEverySense(wordNet, tokens.join(" "));
+}
