@@ -1,23 +1,26 @@
 /**
  * `npm run bench:bot-sample [-- --seed S] [--size N] [--verdicts FILE] [--seats N]`: the lexical bot's clue on every
  * instance of the dataset (as `npm run bench -- --generator lexical` chooses it), then
- *   - how many of them the game's own clue check refuses (shared/game/clue-validation.ts), which must be 0;
+ *   - how many of them the game's own clue check refuses (shared/game/clue-validation.ts), which must be 0,
+ *     and how many are obscenities or slurs (server/lexicon/offensive-words.ts), which must be 0 too;
  *   - how many fall back to the category's name, and how many come from each kind of source;
  *   - with --seats N, the same for N informed bots taking turns on each secret, each avoiding the clues before
- *     it (bot-seats.ts): how many of the second, third … bots fall back;
+ *     it (bot-seats.ts): how many of the second, third … bots fall back, and how many of their clues are offensive;
  *   - a sample of N of them (default 100) drawn with the seed (default "bot-sample"), as a Markdown table to
  *     judge by the rubric in docs/BOT-SAMPLE.md;
  *   - how often it says the clue a person wrote for the secret (the hand-written associative clues, per
  *     split; bot-agreement.ts);
  *   - with --verdicts, the verdicts recorded in that file for the same sample: how many match the current
  *     clues, and how many of those are plausible.
- * Exits 1 when a clue is illegal or a recorded verdict names a different clue than the bot now gives.
+ * Exits 1 when a clue is illegal or offensive, or a recorded verdict names a different clue than the bot now gives.
  */
 import { readFileSync } from "node:fs";
 import { loadDataset } from "../dataset/load-dataset";
 import { readClueFixtures, SPLITS } from "../evaluators/lexical/clue-fixtures";
 import { botAgreement } from "./bot-agreement";
 import { fallbacksBySeat, informedSeats } from "./bot-seats";
+import { isOffensive } from "../lexicon/offensive-words";
+import { getWordNet } from "../lexicon/wordnet";
 import { createLexicalGenerator } from "../generators/lexical";
 import { answeredWhenAsked } from "../lexicon/associations/linked-by-people";
 import { getRelatedness } from "../lexicon/relatedness";
@@ -111,14 +114,21 @@ async function main(args: string[]): Promise<void> {
   const dataset = loadDataset();
   const clues = await botClues(instancesOf(dataset));
   const illegal = illegalClues(clues);
+  let failed = illegal.length > 0;
   console.log(`lexical bot: ${clues.length} instances (whole dataset) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`illegal clues (refused by the game's clue check): ${illegal.length} of ${clues.length}`);
   for (const bad of illegal) console.log(`  ${bad.id}: "${bad.clue}" — ${bad.reason}`);
+  const offensive = clues.filter((c) => isOffensive(c.clue, getWordNet()));
+  if (offensive.length > 0) failed = true;
+  console.log(`offensive clues (obscenities and slurs, server/lexicon/offensive-words.ts): ${offensive.length} of ${clues.length}`);
+  for (const bad of offensive) console.log(`  ${bad.instance.id}: "${bad.clue}"`);
   const fallbacks = clues.filter((c) => c.source === "fallback").length;
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
   if (seats > 1) {
-    const bySeat = fallbacksBySeat(informedSeats(clues.map((c) => c.instance), seats));
-    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${bySeat.join(" / ")} of ${clues.length}`);
+    const rounds = informedSeats(clues.map((c) => c.instance), seats);
+    const offensiveInTurn = rounds.flat().filter((s) => isOffensive(s.clue, getWordNet())).length;
+    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${fallbacksBySeat(rounds).join(" / ")} of ${clues.length}; offensive clues ${offensiveInTurn} of ${rounds.flat().length}`);
+    if (offensiveInTurn > 0) failed = true;
   }
   const bySource = sourceCounts(clues);
   console.log(`by source: ${[...bySource].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
@@ -134,7 +144,6 @@ async function main(args: string[]): Promise<void> {
   console.log("| # | instance | clue | source |");
   console.log("|---|---|---|---|");
   sample.forEach((c, i) => console.log(`| ${i + 1} | ${c.instance.id} | ${c.clue} | ${c.source} |`));
-  let failed = illegal.length > 0;
   if (verdictsPath) {
     const verdicts = readVerdicts(readFileSync(verdictsPath, "utf8"));
     let matching = 0;
