@@ -106,6 +106,12 @@ const VERB_SHARE = 3;
 const NARROW_LEX_FILES = new Set(["noun.animal", "noun.plant", "noun.location", "noun.person", "noun.time", "noun.group"]);
 /** GloVe cosine a last-resort neighbour needs: lower than MIN_NEIGHBOUR_COSINE, as nothing else is left. */
 const LAST_RESORT_COSINE = 0.35;
+/**
+ * Cosine a last-resort neighbour needs with the grid's topic (gridContext): unrelated words sit near 0 in the
+ * post-processed vectors. GloVe puts a rare secret's name-mates beside it ("downing" and "nato" by blackbird,
+ * "peanuts" by ladybird, "pixie" by opal): they say nothing about birds or gems, and a player would be baffled.
+ */
+const LAST_RESORT_TOPIC_COSINE = 0.25;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
@@ -235,21 +241,31 @@ const CONTEXT_MARGIN = 0.1;
  */
 function sensesInContext<T extends { synset: Synset }>(r: Relatedness, grid: Grid, secret: string, senses: readonly T[]): T[] {
   if (senses.length < 2 || senses.some((s) => grid.fit(s.synset) >= r.params.fitLexFile)) return [...senses];
+  const context = gridContext(grid, secret);
+  if (!context) return [...senses];
+  const scored = senses.map((sense) => ({ sense, cosine: cosineOf(senseVectors(r).synsetVector(sense.synset.id), context) }));
+  const best = Math.max(...scored.map((s) => s.cosine));
+  return scored.filter((s) => best - s.cosine <= CONTEXT_MARGIN).map((s) => s.sense);
+}
+
+/** The grid's topic as a unit vector: the category's name and the grid's words other than the secret, summed; null when the table knows none. */
+function gridContext(grid: Grid, secret: string): Float32Array | null {
   const vectors = getWordVectors();
   const context = new Float32Array(vectors.dims);
   for (const text of [grid.category, ...grid.words.filter((w) => w !== secret)]) {
     const v = vectors.phraseVector(text.toLowerCase());
     if (v) for (let d = 0; d < context.length; d++) context[d] += v[d];
   }
-  const scored = senses.map((sense) => {
-    const v = senseVectors(r).synsetVector(sense.synset.id);
-    let dot = 0;
-    if (v) for (let d = 0; d < context.length; d++) dot += v[d] * context[d];
-    return { sense, dot };
-  });
   const norm = Math.hypot(...context);
-  const best = Math.max(...scored.map((s) => s.dot));
-  return scored.filter((s) => norm === 0 || (best - s.dot) / norm <= CONTEXT_MARGIN).map((s) => s.sense);
+  return norm === 0 ? null : context.map((x) => x / norm);
+}
+
+/** The cosine of two unit vectors; 0 when either is missing. */
+function cosineOf(u: Float32Array | null, v: Float32Array | null): number {
+  if (!u || !v) return 0;
+  let dot = 0;
+  for (let d = 0; d < u.length; d++) dot += u[d] * v[d];
+  return dot;
 }
 
 /**
@@ -534,11 +550,13 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
   if (options.relaxed && byText.size === 0) {
     const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+    const topic = gridContext(grid, secret);
     for (const { word, cosine } of lastResort) {
       if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
       // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
       if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
       if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
+      if (cosineOf(vectors.phraseVector(word), topic) < LAST_RESORT_TOPIC_COSINE) continue;
       offer(word, "vectors", 0.25 * cosine);
     }
   }

@@ -126,6 +126,20 @@ describe("the lexical bot", () => {
     expect(scoredLexicalClues({ category: "fraction", words: entry("fraction").words, secret: "sixth" }).map((c) => c.text)).not.toContain("inning");
   });
 
+  it("takes a last-resort vector neighbour only when it is about the grid's topic, else says the category's word", () => {
+    const r = getRelatedness();
+    // Nothing passes either pass of bars for blackbird; GloVe's nearest words are its name-mates ("downing",
+    // "nato": the spy plane), which say nothing about birds. Pug's "pudgy" is about dogs, and stays.
+    const birds = entry("bird");
+    const blackbird = clueCandidates(r, r.grid("bird", birds.words), "blackbird", { relaxed: true, limit: Number.POSITIVE_INFINITY }).map((c) => c.text);
+    expect(blackbird).not.toContain("downing");
+    expect(blackbird).not.toContain("nato");
+    expect(bestLexicalClue({ category: "bird", words: birds.words, secret: "blackbird" })).toBe("bird");
+    const dogs = entry("breed of dog");
+    const pug = clueCandidates(r, r.grid("breed of dog", dogs.words), "pug", { relaxed: true, limit: Number.POSITIVE_INFINITY });
+    expect(pug.find((c) => c.text === "pudgy")?.source).toBe("vectors");
+  });
+
   it("reads the secret in the sense the other grid words mean when the category cannot tell its senses apart", () => {
     const r = getRelatedness();
     // Among the parts of a tree, "sap" fits only as a noun, as the fluid, the fool and the cosh alike; the
