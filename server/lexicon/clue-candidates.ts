@@ -195,6 +195,47 @@ function sharesStem(clue: string, word: string): boolean {
   return false;
 }
 
+/** People's answers to the category's name read as words for the kind, most given first. */
+const KIND_ANSWERS = 15;
+/**
+ * Cosine a word for the kind needs with the grid's topic (gridContext): people answered the head word alone,
+ * so its other senses come too ("kettle" for element, 0.25 with the chemical elements; "soap" for product,
+ * 0.26 with dairy products), where words about the kind sit higher ("blood" for injury 0.31, "nest" for bird
+ * 0.33, "cure" for disease 0.59). Set by reading the lists this gives for the dataset's categories.
+ */
+const KIND_TOPIC_COSINE = 0.3;
+
+/**
+ * Words for the kind, not the secret: what people answered on hearing the category's head word ("bird": fly,
+ * song, feathers, nest), for a bot that has nothing left to say about the secret itself and would otherwise say
+ * "something". Each is a word people say, about the grid's topic ("girl" for bird is British slang), not a
+ * member of the category ("sparrow", "apple" for fruit) nor a word of the grid's own kind ("violin" among wind
+ * instruments), not an obscenity, legal for the grid and not a form of a grid word or of a clue already said.
+ */
+export function kindClues(r: Relatedness, grid: Grid, avoid: readonly string[] = []): string[] {
+  const head = tokensOf(grid.category).at(-1);
+  if (!head) return [];
+  const topic = gridContext(grid, "");
+  const vectors = getWordVectors();
+  const answers = [head, ...r.wordNet.baseForms(head, "n")]
+    .flatMap((form) => getWordAssociations().responsesTo(form))
+    .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word))
+    .map((a) => a.word);
+  const out: string[] = [];
+  for (const word of new Set(answers)) {
+    if (out.length >= KIND_ANSWERS) break;
+    if (STOPWORDS.has(word) || r.wordNet.synsetsOf(word).length === 0 || !soundsSpoken(word) || isOffensive(word, r.wordNet)) continue;
+    if (!isUsableClue(word, grid.category, grid.words, avoid)) continue;
+    if (r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s))) continue;
+    // A word of the grid's own kind names a rival ("violin" among wind instruments, "cat" among dog breeds).
+    if (r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile)) continue;
+    if ([...grid.words, ...avoid].some((other) => sharesStem(word, other))) continue;
+    if (cosineOf(vectors.phraseVector(word), topic) < KIND_TOPIC_COSINE) continue;
+    out.push(word);
+  }
+  return out;
+}
+
 /** Base forms of the secret's head word as definitions write it: "lion" and "lions". */
 function definitionForms(head: string): string[] {
   const last = tokensOf(head).at(-1);

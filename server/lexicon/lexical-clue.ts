@@ -7,7 +7,7 @@ import { normalizeAboveChance } from "../../shared/sneak/metrics";
 import type { Rng } from "../../shared/random";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
 import { softmax } from "../evaluators/lexical/softmax";
-import { clueCandidates, isUsableClue, type ClueCandidate } from "./clue-candidates";
+import { clueCandidates, isUsableClue, kindClues, type ClueCandidate } from "./clue-candidates";
 import { answeredWhenAsked, peopleLinking } from "./associations/linked-by-people";
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
@@ -178,12 +178,16 @@ export function bestLexicalClue(request: ClueRequest): string {
 
 /**
  * A clue that is always legal: the category's last word, then its other words from the last ("vegetable",
- * then "green" for green vegetable), the first that is not on the grid nor said already, else "something".
- * A second bot with nothing better says the category's other word rather than "something".
+ * then "green" for green vegetable), the first that is not on the grid nor said already; then a word people
+ * give for the kind (kindClues: "tree", "nest" for bird), else "something". A later bot with nothing better
+ * says something about the kind rather than "something", which two bots would say alike.
  */
 export function fallbackClue(category: string, words: readonly string[], avoid: readonly string[] = []): string {
   const categoryWords = [tokensOf(category).at(-1) ?? "", ...contentTokensOf(category).reverse()].filter((word) => word.length > 0);
-  return categoryWords.find((word) => isUsableClue(word, "", words, avoid)) ?? "something";
+  const own = categoryWords.find((word) => isUsableClue(word, "", words, avoid));
+  if (own) return own;
+  const r = model();
+  return kindClues(r, r.grid(category, [...words]), avoid)[0] ?? "something";
 }
 
 export interface ChameleonClueRequest {

@@ -4,7 +4,7 @@ import { bestLexicalClue, fallbackClue, guessSecret, secretPosterior, plausibleC
 import { seededRng } from "../../shared/random";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
-import { attributesOf, clueCandidates, soundsSpoken } from "../../server/lexicon/clue-candidates";
+import { attributesOf, clueCandidates, kindClues, soundsSpoken } from "../../server/lexicon/clue-candidates";
 import { getRelatedness } from "../../server/lexicon/relatedness";
 import { tokensOf } from "../../server/lexicon/text";
 import { answeredWhenAsked } from "../../server/lexicon/associations/linked-by-people";
@@ -44,12 +44,25 @@ describe("the lexical bot", () => {
     expect(bestLexicalClue({ category: "weather", words: entry("weather").words, secret: "windy" })).not.toBe("weather");
   });
 
-  it("falls back to the category's words, last first, before \"something\"", () => {
+  it("falls back to the category's words, last first, then to what people say of the kind, before \"something\"", () => {
     // Broccoli has no candidate: the first informed bot says the category's head, the second its other word.
     const words = entry("green vegetable").words;
     expect(bestLexicalClue({ category: "green vegetable", words, secret: "broccoli" })).toBe("vegetable");
     expect(bestLexicalClue({ category: "green vegetable", words, secret: "broccoli", avoid: ["vegetable"] })).toBe("green");
-    expect(fallbackClue("green vegetable", words, ["vegetable", "green"])).toBe("something");
+    // The third: what people answered to "vegetable" that is about the grid's topic and not a vegetable itself
+    // ("cabbage" and "carrot", the commonest answers, are members of the category).
+    const r = getRelatedness();
+    const kind = kindClues(r, r.grid("green vegetable", words), ["vegetable", "green"]);
+    expect(kind[0]).toBe("garden");
+    expect(kind).not.toContain("cabbage");
+    expect(fallbackClue("green vegetable", words, ["vegetable", "green"])).toBe("garden");
+    expect(fallbackClue("green vegetable", words, ["vegetable", "green", ...kind])).toBe("something");
+    // Birds: never a member ("sparrow"), a rival of the grid's kind ("dog"), or another sense's answer ("girl").
+    const birds = entry("bird");
+    const birdKind = kindClues(r, r.grid("bird", birds.words), ["bird"]);
+    expect(birdKind.length).toBeGreaterThan(0);
+    for (const word of ["sparrow", "dog", "girl"]) expect(birdKind).not.toContain(word);
+    for (const word of birdKind) expect(clueViolation(word, birds.words, MAX_CLUE_WORDS)).toBeUndefined();
     // A category word on the grid is skipped: "fish" is a word of the animal grid.
     expect(fallbackClue("four-legged fish", animal.words)).toBe("legged");
   });
