@@ -5,7 +5,8 @@
  *     and how many are obscenities or slurs (server/lexicon/offensive-words.ts), which must be 0 too;
  *   - how many fall back to the category's name, and how many come from each kind of source;
  *   - with --seats N, the same for N informed bots taking turns on each secret, each avoiding the clues before
- *     it (bot-seats.ts): how many of the second, third … bots fall back, and how many of their clues are offensive;
+ *     it (bot-seats.ts): how many of the second, third … bots fall back (and of those, how many had nothing left
+ *     but "something"), and how many of their clues are offensive;
  *   - a sample of N of them (default 100) drawn with the seed (default "bot-sample"), as a Markdown table to
  *     judge by the rubric in docs/BOT-SAMPLE.md;
  *   - how often it says the clue a person wrote for the secret (the hand-written associative clues, per
@@ -127,7 +128,8 @@ async function main(args: string[]): Promise<void> {
   if (seats > 1) {
     const rounds = informedSeats(clues.map((c) => c.instance), seats);
     const offensiveInTurn = rounds.flat().filter((s) => isOffensive(s.clue, getWordNet())).length;
-    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${fallbacksBySeat(rounds).join(" / ")} of ${clues.length}; offensive clues ${offensiveInTurn} of ${rounds.flat().length}`);
+    const nothingLeft = Array.from({ length: seats }, (_, seat) => rounds.filter((round) => round[seat]?.clue === "something").length);
+    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${fallbacksBySeat(rounds).join(" / ")} of ${clues.length} ("something" ${nothingLeft.join(" / ")}); offensive clues ${offensiveInTurn} of ${rounds.flat().length}`);
     if (offensiveInTurn > 0) failed = true;
   }
   const bySource = sourceCounts(clues);
