@@ -10,7 +10,7 @@ import type { Instance } from "../../shared/sneak/types";
 
 export interface SeatClue {
   clue: string;
-  /** The category's words (or "something"): no candidate was left for this bot. */
+  /** The category's words, then a word for the kind, then "something": no candidate about the secret was left for this bot. */
   fallback: boolean;
 }
 
