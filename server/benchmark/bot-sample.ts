@@ -127,9 +127,10 @@ async function main(args: string[]): Promise<void> {
   console.log(`fallback clues (the category's head word, no candidate survived): ${fallbacks}`);
   if (seats > 1) {
     const rounds = informedSeats(clues.map((c) => c.instance), seats);
-    const offensiveInTurn = rounds.flat().filter((s) => isOffensive(s.clue, getWordNet())).length;
+    const said = rounds.flat();
+    const offensiveInTurn = said.filter((s) => isOffensive(s.clue, getWordNet())).length;
     const nothingLeft = Array.from({ length: seats }, (_, seat) => rounds.filter((round) => round[seat]?.clue === "something").length);
-    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${fallbacksBySeat(rounds).join(" / ")} of ${clues.length} ("something" ${nothingLeft.join(" / ")}); offensive clues ${offensiveInTurn} of ${rounds.flat().length}`);
+    console.log(`${seats} informed bots in turn, each avoiding the clues before it: fallbacks by place ${fallbacksBySeat(rounds).join(" / ")} of ${clues.length} ("something" ${nothingLeft.join(" / ")}); offensive clues ${offensiveInTurn} of ${said.length}`);
     if (offensiveInTurn > 0) failed = true;
   }
   const bySource = sourceCounts(clues);

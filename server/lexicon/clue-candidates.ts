@@ -226,14 +226,27 @@ export function kindClues(r: Relatedness, grid: Grid, avoid: readonly string[] =
     if (out.length >= KIND_ANSWERS) break;
     if (STOPWORDS.has(word) || r.wordNet.synsetsOf(word).length === 0 || !soundsSpoken(word) || isOffensive(word, r.wordNet)) continue;
     if (!isUsableClue(word, grid.category, grid.words, avoid)) continue;
-    if (r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s))) continue;
-    // A word of the grid's own kind names a rival ("violin" among wind instruments, "cat" among dog breeds).
-    if (r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile)) continue;
+    if (isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word)) continue;
     if ([...grid.words, ...avoid].some((other) => sharesStem(word, other))) continue;
     if (cosineOf(vectors.phraseVector(word), topic) < KIND_TOPIC_COSINE) continue;
     out.push(word);
   }
   return out;
+}
+
+/** Another member of the category ("leopard" for lion, "bacon" for ham, "sparrow" among birds) names a rival word, not the secret. */
+function isMemberOfCategory(r: Relatedness, grid: Grid, word: string): boolean {
+  return r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
+}
+
+/**
+ * A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking, "violin" among
+ * wind instruments): the vectors and people put such words nearest, but they name a rival, not the secret.
+ * Judged by the lexicographer file against the grid's (grid.fit ≥ fitLexFile) for either of its first two
+ * senses: "chicken" is first the meat, then the bird.
+ */
+function isOfGridKind(r: Relatedness, grid: Grid, word: string): boolean {
+  return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
 }
 
 /** Base forms of the secret's head word as definitions write it: "lion" and "lions". */
@@ -492,15 +505,6 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
         reverseAssociation: MIN_REVERSE_ASSOCIATION_COUNT,
       };
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
-  // Another member of the category ("leopard" for lion, "bacon" for ham) names a rival word, not the secret.
-  // A word of the grid's own kind ("chicken" for goose, "mary" for dame, "caring" for hardworking): the
-  // vectors put such words nearest, but they name a rival, not the secret. Judged by its first sense's
-  // lexicographer file against the grid's (grid.fit ≥ fitLexFile) for either of its first two senses.
-  const isSibling = (word: string) => {
-    // The first two senses: "chicken" is first the meat, then the bird.
-    return r.wordNet.synsetsOf(word).slice(0, 2).some((sense) => grid.fit(sense) >= r.params.fitLexFile);
-  };
-  const isCategoryMember = (word: string) => r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
   for (const { synset, weight } of senses) {
@@ -541,7 +545,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synset.pointers.some((p) => p.symbol === "@i")) continue;
     if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
     for (const lemma of synset.lemmas) {
-      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isCategoryMember(lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
+      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isMemberOfCategory(r, grid, lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
     }
   }
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
@@ -550,7 +554,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
   for (const { word, cosine } of neighbours) {
     // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
-    if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
+    if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
@@ -569,7 +573,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const associations = getWordAssociations();
   const secretKindParents = new Set(senses.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "@").map((p) => p.target)));
   const isRival = (word: string) =>
-    isCategoryMember(word) || r.wordNet.synsetsOf(word, "n").slice(0, 2).some((s) => s.pointers.some((p) => p.symbol === "@" && secretKindParents.has(p.target)));
+    isMemberOfCategory(r, grid, word) || r.wordNet.synsetsOf(word, "n").slice(0, 2).some((s) => s.pointers.some((p) => p.symbol === "@" && secretKindParents.has(p.target)));
   // A word of the secret's own kind that people use almost as they use the secret ("ten" for nine, "cabbage" for spinach).
   const secretLexFiles = new Set(senses.map((s) => s.synset.lexFile));
   const isLikeSecret = (word: string) =>
@@ -593,7 +597,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     const lastResort = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
     const topic = gridContext(grid, secret);
     for (const { word, cosine } of lastResort) {
-      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isCategoryMember(word) || isSibling(word) || synonyms.has(word)) continue;
+      if (cosine < LAST_RESORT_COSINE || readsAsParticiple(r, word) || !specific(word) || isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word) || synonyms.has(word)) continue;
       // A noun, or what the thing is like ("pudgy" for pug, "bald" for buzzard).
       if (r.wordNet.baseForms(word, "n").length === 0 && r.wordNet.baseForms(word, "a").length === 0) continue;
       if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
