@@ -528,6 +528,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === "@i") continue;
       // A derivationally related word is a form of the secret ("anger" for angry, "pediatrics" for paediatrician).
       if (pointer.symbol === "+") continue;
+      // A usage domain labels the word, not the thing ("plural" for jeans, "colloquialism", "trademark").
+      if (pointer.symbol === ";u" || pointer.symbol === "-u") continue;
       // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
       const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
       for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);

@@ -9,7 +9,9 @@
  *   inside ("cockpit", "scat");
  * - WordNet's own usage labels: a word every sense of which is labelled an obscenity, a vulgarism, an
  *   ethnic slur or disparaging ("wop", "kraut", "honky"), which the package does not list. A word with an
- *   innocent sense too ("pansy" the flower, "paddy" the rice field, "bull") stays.
+ *   innocent sense too ("pansy" the flower, "paddy" the rice field, "bull") stays;
+ * - a few slurs that neither labels, each named as one by the people it is said of or by a style guide
+ *   (SLURS_NEITHER_LISTS). Lexical bots said "midget" for the bulldog and "eskimo" for the kayak.
  */
 import { RegExpMatcher, englishDataset } from "obscenity";
 import { tokensOf } from "./text";
@@ -17,6 +19,13 @@ import type { WordNet } from "./types";
 
 /** Innocent words the package's patterns match inside, found by running it over every word said 25 times or more in SUBTLEX-US (data/lexicon/spoken-frequencies.txt) and over bird and clothing names. */
 const INNOCENT_WORDS = ["cockpit", "assorted", "assortment", "scat", "pussycat", "cummerbund", "dickcissel", "moby dick"];
+
+/**
+ * Slurs the package does not list and WordNet does not label: "midget" (Little People of America), "spaz"
+ * and "mongoloid" (disability and Down syndrome organisations), "tranny" (GLAAD Media Reference Guide),
+ * "squaw" (US Department of the Interior, 2021) and "eskimo" (AP Stylebook: derogatory to many Inuit and Yupik).
+ */
+const SLURS_NEITHER_LISTS = new Set(["midget", "midgets", "spaz", "mongoloid", "mongoloids", "tranny", "trannies", "squaw", "squaws", "eskimo", "eskimos"]);
 
 /** WordNet 3.1's usage domains that mark a sense as offensive. */
 const OFFENSIVE_USAGE_DOMAINS = new Set(["obscenity", "vulgarism", "ethnic slur", "disparagement"]);
@@ -46,6 +55,7 @@ function offensiveInEverySense(wordNet: WordNet, word: string): boolean {
 export function isOffensive(text: string, wordNet: WordNet): boolean {
   const tokens = tokensOf(text);
   if (tokens.length === 0) return false;
+  if (tokens.some((token) => SLURS_NEITHER_LISTS.has(token))) return true;
   if (packageMatcher().hasMatch(tokens.join(" "))) return true;
   return tokens.some((token) => offensiveInEverySense(wordNet, token)) || offensiveInEverySense(wordNet, tokens.join(" "));
 }

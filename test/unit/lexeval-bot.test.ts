@@ -127,6 +127,19 @@ describe("the lexical bot", () => {
     expect(kiwi.length).toBeGreaterThan(0);
   });
 
+  it("never offers a usage label as a relation: \"plural\" labels the word jeans, it says nothing of the trousers", () => {
+    const r = getRelatedness();
+    for (const [category, secret] of [["clothing", "jeans"], ["fabric", "denim"]]) {
+      const grid = r.grid(category, entry(category).words);
+      for (const relaxed of [false, true]) {
+        // Both passes, and with the likely clues said already, when a third bot is left with the thinnest pool.
+        const texts = clueCandidates(r, grid, secret, { limit: Number.POSITIVE_INFINITY, relaxed, avoid: ["pant", "trousers", "tight"] }).map((c) => c.text);
+        expect(texts, `${secret} (relaxed: ${relaxed})`).not.toContain("plural");
+      }
+    }
+    expect(bestLexicalClue({ category: "fabric", words: entry("fabric").words, secret: "denim", avoid: ["pant", "trousers"] })).not.toBe("plural");
+  });
+
   it("finds associations beyond WordNet's pointers: things defined by the secret, and its vector neighbours checked in the grid's sense", () => {
     // "bottle: a glass or plastic vessel …": defined by the secret, and said near it.
     const glass = scoredLexicalClues({ category: "building material", words: entry("building material").words, secret: "glass" });
