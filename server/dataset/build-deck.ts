@@ -17,8 +17,10 @@ export function deckSummary(deck: Deck): string {
   const histogram = [...counts].sort((a, b) => b[0] - a[0]).map(([words, n]) => `${words} words: ${n}`).join(", ");
   const inPool = deck.cards.filter((c) => c.words.length >= DEFAULT_POOL_MIN_WORDS).length;
   const collapsed = deck.cards.reduce((n, c) => n + c.collapsed.length, 0);
+  const notDealt = deck.cards.filter((c) => c.notDealt.length > 0);
   return (
     `${deck.cards.length} cards (${histogram}); ${collapsed} words collapsed on ${deck.cards.filter((c) => c.collapsed.length > 0).length} cards; ` +
+    `not dealt: ${notDealt.map((c) => `${c.notDealt.join(", ")} (${c.category})`).join(", ") || "none"}; ` +
     `default pool: ${inPool} cards of ${DEFAULT_POOL_MIN_WORDS}+ words, ${deck.cards.length - inPool} off by default`
   );
 }

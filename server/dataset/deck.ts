@@ -17,11 +17,14 @@
  * Synonyms with no word in common ("sofa" / "couch") are not collapsed: WordNet's synonymy is
  * too loose to trust alone (it makes "pond" and "pool" one word). A family keeps its word that
  * comes first on the card, the most produced.
+ *
+ * A word never dealt (words-not-dealt.ts) is left off its cards before the rule runs.
  */
 import type { Synset, WordNet } from "../lexicon/types";
 import type { Dataset } from "../../shared/sneak/types";
 import { DEFAULT_POOL_MIN_WORDS } from "../../shared/game/settings";
 import { ancestorIds, sensesOf } from "./word-senses";
+import { WORDS_NOT_DEALT } from "./words-not-dealt";
 
 const MIN_STEM = 5;
 const LEARNED_ENDINGS = new Set(["", "s", "ic", "ics", "ical", "ian", "ician", "ist", "ists", "y", "ry", "ism", "ia"]);
@@ -32,6 +35,8 @@ export interface DeckCard {
   words: string[];
   /** Each dropped word and the word that now stands for it, in card order. */
   collapsed: [dropped: string, keptAs: string][];
+  /** The dataset's words of WORDS_NOT_DEALT on this card, left off it. */
+  notDealt: string[];
 }
 
 export interface Deck {
@@ -87,8 +92,10 @@ export function sameReferentForPlay(a: string, b: string, category: string, word
   return phraseNamesWord(a, b, category, wordNet) || phraseNamesWord(b, a, category, wordNet) || shareLearnedStem(a, b);
 }
 
-/** One card's words with its families collapsed onto their first word. */
-export function collapseCard(category: string, words: readonly string[], wordNet: WordNet): DeckCard {
+/** One card's words without those not dealt, and with its families collapsed onto their first word. */
+export function collapseCard(category: string, cardWords: readonly string[], wordNet: WordNet): DeckCard {
+  const notDealt = cardWords.filter((word) => WORDS_NOT_DEALT.has(word));
+  const words = cardWords.filter((word) => !WORDS_NOT_DEALT.has(word));
   const keptAs = new Map<string, string>();
   const kept: string[] = [];
   words.forEach((word, i) => {
@@ -96,7 +103,7 @@ export function collapseCard(category: string, words: readonly string[], wordNet
     if (earlier === undefined) kept.push(word);
     else keptAs.set(word, keptAs.get(earlier) ?? earlier);
   });
-  return { category, words: kept, collapsed: [...keptAs] };
+  return { category, words: kept, collapsed: [...keptAs], notDealt };
 }
 
 export function deriveDeck(dataset: Dataset, wordNet: WordNet): Deck {
@@ -106,6 +113,7 @@ export function deriveDeck(dataset: Dataset, wordNet: WordNet): Deck {
     name: `${dataset.name}-deck`,
     description:
       `The game's cards, from ${dataset.name} with near-duplicates on a card collapsed for play ` +
+      `and ${[...WORDS_NOT_DEALT].map((w) => `"${w}"`).join(", ")} not dealt ` +
       `(server/dataset/deck.ts): ${cards.length} cards, ${inPool} with at least ${DEFAULT_POOL_MIN_WORDS} words ` +
       `in the default pool. See data/README.md.`,
     cards,

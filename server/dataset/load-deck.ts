@@ -14,6 +14,7 @@ const deckSchema = z.strictObject({
       category: term,
       words: z.array(term).min(2),
       collapsed: z.array(z.tuple([term, term])),
+      notDealt: z.array(term),
     }),
   ),
 });

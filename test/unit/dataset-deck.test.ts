@@ -5,6 +5,7 @@ import { loadDataset } from "../../server/dataset/load-dataset";
 import { loadDeck } from "../../server/dataset/load-deck";
 import { collapseCard, deckJson, deriveDeck, sameReferentForPlay, shareLearnedStem } from "../../server/dataset/deck";
 import { DEFAULT_DECK_PATH } from "../../server/dataset/paths";
+import { WORDS_NOT_DEALT } from "../../server/dataset/words-not-dealt";
 import { libraryOf } from "../../server/app";
 import { DEFAULT_POOL_MIN_WORDS, DEFAULT_SETTINGS, defaultPoolCategories, mergedSettings, topicPool } from "../../shared/game/settings";
 
@@ -68,12 +69,28 @@ describe("the committed deck (data/sneak-deck.json)", () => {
     expect(readFileSync(DEFAULT_DECK_PATH, "utf8")).toBe(deckJson(deriveDeck(dataset, wn)));
   });
 
-  it("leaves the benchmark dataset as it is: every card's words are the dataset's, in order, minus the collapsed ones", () => {
+  it("leaves the benchmark dataset as it is: every card's words are the dataset's, in order, minus the collapsed ones and those never dealt", () => {
     expect(deck.cards.map((c) => c.category)).toEqual(dataset.categories.map((c) => c.category));
     deck.cards.forEach((card, i) => {
       const words = dataset.categories[i].words;
-      expect(words.filter((w) => !card.collapsed.some(([dropped]) => dropped === w))).toEqual(card.words);
+      expect(words.filter((w) => !card.collapsed.some(([dropped]) => dropped === w) && !card.notDealt.includes(w))).toEqual(card.words);
+      expect(card.notDealt).toEqual(words.filter((w) => WORDS_NOT_DEALT.has(w)));
     });
+    // The benchmark still reads it: the dataset holds "rape" on both crime cards.
+    expect(dataset.categories.filter((c) => c.words.includes("rape")).map((c) => c.category)).toEqual(["crime", "violent crime"]);
+  });
+
+  it("never deals \"rape\", and both crime cards stay in the default pool without it", () => {
+    const { library } = libraryOf(dataset, deck);
+    for (const card of library) expect(card.words, card.category).not.toContain("rape");
+    for (const category of ["crime", "violent crime"]) {
+      const card = library.find((c) => c.category === category)!;
+      expect(card.offByDefault, category).toBeUndefined();
+      expect(card.words.length).toBeGreaterThanOrEqual(DEFAULT_POOL_MIN_WORDS);
+    }
+    // Nor without a deck, when the dataset's words are dealt as they are.
+    for (const card of libraryOf(dataset).library) expect(card.words, card.category).not.toContain("rape");
+    expect(collapseCard("crime", ["murder", "rape", "theft"], wn)).toEqual({ category: "crime", words: ["murder", "theft"], collapsed: [], notDealt: ["rape"] });
   });
 });
 
