@@ -35,7 +35,7 @@ export interface DeckCard {
   words: string[];
   /** Each dropped word and the word that now stands for it, in card order. */
   collapsed: [dropped: string, keptAs: string][];
-  /** The dataset's words of WORDS_NOT_DEALT on this card, left off it. */
+  /** The words of the dataset's card that the game never deals (WORDS_NOT_DEALT), left off this one. */
   notDealt: string[];
 }
 
