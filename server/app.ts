@@ -5,7 +5,7 @@ import type { Dataset, Evaluator } from "../shared/sneak/types";
 import type { TopicCard } from "../shared/game/types";
 import { DEFAULT_POOL_MIN_WORDS } from "../shared/game/settings";
 import type { Deck } from "./dataset/deck";
-import { WORDS_NOT_DEALT } from "./dataset/words-not-dealt";
+import { dealtWords } from "./dataset/words-not-dealt";
 import type { GameDeps } from "./server-deps";
 import { attachSockets } from "./app-sockets";
 import { createHttpApp } from "./app-http";
@@ -53,7 +53,7 @@ export interface RunningServer {
  * The dataset as topic cards, and its decoys by category. With the deck (server/dataset/deck.ts), a
  * card's words are the deck's, near-duplicates collapsed, when they are all words of the dataset's
  * category (a deck built from another dataset is ignored card by card), else the dataset's less the words never
- * dealt (WORDS_NOT_DEALT); a card with fewer than DEFAULT_POOL_MIN_WORDS words is marked off by default.
+ * dealt (dealtWords); a card with fewer than DEFAULT_POOL_MIN_WORDS words is marked off by default.
  */
 export function libraryOf(dataset: Dataset, deck?: Deck): { library: TopicCard[]; decoysOf(category: string): string[] } {
   const decoys = new Map(dataset.categories.map((c) => [c.category, c.decoys]));
@@ -61,7 +61,7 @@ export function libraryOf(dataset: Dataset, deck?: Deck): { library: TopicCard[]
   return {
     library: dataset.categories.map((c) => {
       const collapsed = deckWords.get(c.category);
-      const words = collapsed && collapsed.every((w) => c.words.includes(w)) ? collapsed.slice() : c.words.filter((w) => !WORDS_NOT_DEALT.has(w));
+      const words = collapsed && collapsed.every((w) => c.words.includes(w)) ? collapsed.slice() : dealtWords(c.words);
       const card: TopicCard = { id: c.category, category: c.category, words, source: "dataset" };
       return words.length < DEFAULT_POOL_MIN_WORDS ? { ...card, offByDefault: true } : card;
     }),

@@ -24,7 +24,7 @@ import type { Synset, WordNet } from "../lexicon/types";
 import type { Dataset } from "../../shared/sneak/types";
 import { DEFAULT_POOL_MIN_WORDS } from "../../shared/game/settings";
 import { ancestorIds, sensesOf } from "./word-senses";
-import { WORDS_NOT_DEALT } from "./words-not-dealt";
+import { dealtWords, WORDS_NOT_DEALT } from "./words-not-dealt";
 
 const MIN_STEM = 5;
 const LEARNED_ENDINGS = new Set(["", "s", "ic", "ics", "ical", "ian", "ician", "ist", "ists", "y", "ry", "ism", "ia"]);
@@ -95,7 +95,7 @@ export function sameReferentForPlay(a: string, b: string, category: string, word
 /** One card's words without those not dealt, and with its families collapsed onto their first word. */
 export function collapseCard(category: string, cardWords: readonly string[], wordNet: WordNet): DeckCard {
   const notDealt = cardWords.filter((word) => WORDS_NOT_DEALT.has(word));
-  const words = cardWords.filter((word) => !WORDS_NOT_DEALT.has(word));
+  const words = dealtWords(cardWords);
   const keptAs = new Map<string, string>();
   const kept: string[] = [];
   words.forEach((word, i) => {

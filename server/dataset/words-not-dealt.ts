@@ -5,3 +5,8 @@
  * or more, so they stay in the default pool.
  */
 export const WORDS_NOT_DEALT: ReadonlySet<string> = new Set(["rape"]);
+
+/** A card's words as the game deals them: in order, less those never dealt. */
+export function dealtWords(words: readonly string[]): string[] {
+  return words.filter((word) => !WORDS_NOT_DEALT.has(word));
+}

@@ -12,7 +12,7 @@ import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { isOffensive } from "./offensive-words";
 import { SenseVectors } from "./sense-vectors";
-import { getWordVectors } from "./vectors/word-vectors";
+import { dot, getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
 import { STOPWORDS, contentTokensOf, normalizePhrase, tokensOf } from "./text";
@@ -316,10 +316,7 @@ function gridContext(grid: Grid, secret: string): Float32Array | null {
 
 /** The cosine of two unit vectors; 0 when either is missing. */
 function cosineOf(u: Float32Array | null, v: Float32Array | null): number {
-  if (!u || !v) return 0;
-  let dot = 0;
-  for (let d = 0; d < u.length; d++) dot += u[d] * v[d];
-  return dot;
+  return u && v ? dot(u, v) : 0;
 }
 
 /**

@@ -3,7 +3,7 @@
  * associations hold them as links like any other ("fucker" is a hyponym of sap's *fool* sense; people
  * answered "arse" to cheeks), and a spymaster that ranks by score would say them.
  *
- * Two sources, either is enough:
+ * Three sources, any one is enough:
  * - the English dataset of the `obscenity` package, matched as written (no look-alike transformers: a
  *   bot's candidate is a dictionary word, never an evasion), less a few innocent words it matches
  *   inside ("cockpit", "scat");

@@ -7,7 +7,7 @@
  * the newswire contexts of the word. The judge compares a clue's vector with it.
  */
 import type { Grid, Relatedness } from "./relatedness";
-import type { WordVectors } from "./vectors/word-vectors";
+import { dot, type WordVectors } from "./vectors/word-vectors";
 
 /** Senses read per word, and the lowest category weight read (as relatedness reads them). */
 const MAX_SENSES = 6;
@@ -29,10 +29,8 @@ export class SenseVectors {
     const u = this.vectors.phraseVector(clue.toLowerCase());
     const v = this.of(word.toLowerCase(), grid);
     if (!u || !v) return 0;
-    let dot = 0;
-    for (let d = 0; d < u.length; d++) dot += u[d] * v[d];
     // Rounded so that float summation order can never show in a result.
-    return Math.round(dot * 1e6) / 1e6;
+    return Math.round(dot(u, v) * 1e6) / 1e6;
   }
 
   /** The word's unit sense vector in this grid (cached per grid), or null when WordNet or the table lacks it. */

@@ -154,11 +154,16 @@ export class WordVectors {
     const u = this.phraseVector(a);
     const v = this.phraseVector(b);
     if (!u || !v) return null;
-    let dot = 0;
-    for (let d = 0; d < this.dims; d++) dot += u[d] * v[d];
     // Rounded so that float summation order can never show in a result.
-    return Math.round(dot * 1e6) / 1e6;
+    return Math.round(dot(u, v) * 1e6) / 1e6;
   }
+}
+
+/** The dot product of two vectors of one table (for unit vectors, their cosine). */
+export function dot(u: Float32Array, v: Float32Array): number {
+  let sum = 0;
+  for (let d = 0; d < u.length; d++) sum += u[d] * v[d];
+  return sum;
 }
 
 let shared: WordVectors | undefined;
