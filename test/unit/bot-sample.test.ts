@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { evokingCounts, sampleClues, sourceCounts, type BotClue } from "../../server/benchmark/bot-sample";
+import { REPO_ROOT } from "../../server/benchmark/options";
+import { botClues, DEFAULT_SAMPLE_SEED, DEFAULT_SAMPLE_SIZE, evokingCounts, readVerdicts, sampleClues, sourceCounts, type BotClue } from "../../server/benchmark/bot-sample";
+import { loadDataset } from "../../server/dataset/load-dataset";
+import { instancesOf } from "../../shared/sneak/dataset";
 import type { Instance } from "../../shared/sneak/types";
 
 const clue = (id: string, source: string): BotClue => ({ instance: { id } as Instance, clue: id, source });
@@ -27,4 +31,21 @@ describe("bench:bot-sample", () => {
     expect(ids("bot-sample")).not.toEqual(ids("other"));
     expect(new Set(ids("bot-sample")).size).toBe(10);
   });
+
+  it("docs/BOT-SAMPLE.md judges the clues the bot gives today, and its headline counts those verdicts", async () => {
+    // Which instances are drawn depends only on their order, not on the clues: draw them, then ask the bot for those alone.
+    const drawn = sampleClues(
+      instancesOf(loadDataset()).map((instance) => ({ instance, clue: "", source: "" })),
+      DEFAULT_SAMPLE_SEED,
+      DEFAULT_SAMPLE_SIZE,
+    );
+    const current = await botClues(drawn.map((c) => c.instance));
+    const doc = readFileSync(`${REPO_ROOT}/docs/BOT-SAMPLE.md`, "utf8");
+    const verdicts = readVerdicts(doc);
+    expect(verdicts.size).toBe(DEFAULT_SAMPLE_SIZE);
+    current.forEach((c, i) => expect({ row: i + 1, id: verdicts.get(i + 1)?.id, clue: verdicts.get(i + 1)?.clue }).toEqual({ row: i + 1, id: c.instance.id, clue: c.clue }));
+    const plausible = [...verdicts.values()].filter((v) => v.verdict === "yes").length;
+    expect([...verdicts.values()].every((v) => v.verdict === "yes" || v.verdict === "no")).toBe(true);
+    expect(doc).toContain(`**${plausible} of ${DEFAULT_SAMPLE_SIZE} plausible**`);
+  }, 120_000);
 });
