@@ -87,6 +87,24 @@ export function readVerdicts(text: string): Map<number, { id: string; clue: stri
   return rows;
 }
 
+/** A sample's clues against the verdicts recorded for it: the rows that name another instance or clue, and how many of the rest were judged plausible. */
+export function compareVerdicts(
+  sample: readonly BotClue[],
+  verdicts: ReadonlyMap<number, { id: string; clue: string; verdict: string }>,
+): { mismatches: { row: number; recorded?: { id: string; clue: string }; current: { id: string; clue: string } }[]; matching: number; plausible: number } {
+  const mismatches: { row: number; recorded?: { id: string; clue: string }; current: { id: string; clue: string } }[] = [];
+  let plausible = 0;
+  sample.forEach((c, i) => {
+    const recorded = verdicts.get(i + 1);
+    if (!recorded || recorded.id !== c.instance.id || recorded.clue !== c.clue) {
+      mismatches.push({ row: i + 1, recorded: recorded && { id: recorded.id, clue: recorded.clue }, current: { id: c.instance.id, clue: c.clue } });
+      return;
+    }
+    if (recorded.verdict.toLowerCase().startsWith("yes")) plausible++;
+  });
+  return { mismatches, matching: sample.length - mismatches.length, plausible };
+}
+
 /** How many clues the word-association norms asked, split by whether people then answered the secret (lexical-clue.ts's evokes factor). */
 export function evokingCounts(clues: readonly BotClue[]): { evoking: number; notEvoking: number; notAsked: number } {
   const r = getRelatedness();
@@ -148,19 +166,11 @@ async function main(args: string[]): Promise<void> {
   console.log("|---|---|---|---|");
   sample.forEach((c, i) => console.log(`| ${i + 1} | ${c.instance.id} | ${c.clue} | ${c.source} |`));
   if (verdictsPath) {
-    const verdicts = readVerdicts(readFileSync(verdictsPath, "utf8"));
-    let matching = 0;
-    let plausible = 0;
-    sample.forEach((c, i) => {
-      const recorded = verdicts.get(i + 1);
-      if (!recorded || recorded.id !== c.instance.id || recorded.clue !== c.clue) {
-        console.log(`verdict ${i + 1}: recorded ${recorded ? `"${recorded.clue}" for ${recorded.id}` : "nothing"}, the bot now says "${c.clue}" for ${c.instance.id}`);
-        failed = true;
-        return;
-      }
-      matching++;
-      if (recorded.verdict.toLowerCase().startsWith("yes")) plausible++;
-    });
+    const { mismatches, matching, plausible } = compareVerdicts(sample, readVerdicts(readFileSync(verdictsPath, "utf8")));
+    for (const { row, recorded, current } of mismatches) {
+      console.log(`verdict ${row}: recorded ${recorded ? `"${recorded.clue}" for ${recorded.id}` : "nothing"}, the bot now says "${current.clue}" for ${current.id}`);
+    }
+    if (mismatches.length > 0) failed = true;
     console.log(`\nverdicts in ${verdictsPath}: ${matching} of ${sample.length} match the current clues; plausible: ${plausible} of ${matching}`);
   }
   if (failed) process.exitCode = 1;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../server/benchmark/options";
-import { botClues, DEFAULT_SAMPLE_SEED, DEFAULT_SAMPLE_SIZE, evokingCounts, readVerdicts, sampleClues, sourceCounts, type BotClue } from "../../server/benchmark/bot-sample";
+import { botClues, compareVerdicts, DEFAULT_SAMPLE_SEED, DEFAULT_SAMPLE_SIZE, evokingCounts, readVerdicts, sampleClues, sourceCounts, type BotClue } from "../../server/benchmark/bot-sample";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { instancesOf } from "../../shared/sneak/dataset";
 import type { Instance } from "../../shared/sneak/types";
@@ -43,8 +43,8 @@ describe("bench:bot-sample", () => {
     const doc = readFileSync(`${REPO_ROOT}/docs/BOT-SAMPLE.md`, "utf8");
     const verdicts = readVerdicts(doc);
     expect(verdicts.size).toBe(DEFAULT_SAMPLE_SIZE);
-    current.forEach((c, i) => expect({ row: i + 1, id: verdicts.get(i + 1)?.id, clue: verdicts.get(i + 1)?.clue }).toEqual({ row: i + 1, id: c.instance.id, clue: c.clue }));
-    const plausible = [...verdicts.values()].filter((v) => v.verdict === "yes").length;
+    const { mismatches, plausible } = compareVerdicts(current, verdicts);
+    expect(mismatches).toEqual([]);
     expect([...verdicts.values()].every((v) => v.verdict === "yes" || v.verdict === "no")).toBe(true);
     expect(doc).toContain(`**${plausible} of ${DEFAULT_SAMPLE_SIZE} plausible**`);
   }, 120_000);
