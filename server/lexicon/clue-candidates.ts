@@ -4,7 +4,7 @@
  * words, domain terms) and the content words of their definitions. Every candidate is a legal clue
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
-import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { askedForms, peopleLinking } from "./associations/linked-by-people";
 import { getWordAssociations } from "./associations/word-associations";
 import { getGlossIndex, type GlossIndex } from "./gloss-index";
@@ -30,7 +30,11 @@ const MAX_CANDIDATE_WORDS = 3;
 /** Senses of the secret below this category weight are not what the category means. */
 const MIN_SECRET_SENSE_WEIGHT = 0.5;
 
-/** A clue text is usable when it is plain words of three letters or more, at most three of them, legal for the grid and not the category itself. */
+/**
+ * A clue text is usable when it is plain words of three letters or more, at most three of them, legal for the grid,
+ * not the category itself, and not a clue to avoid nor a form of one by the grid's own rule ("ears" after "ear",
+ * "fried" after "fry": the table would hear the same clue twice).
+ */
 export function isUsableClue(text: string, category: string, words: readonly string[], avoid: readonly string[] = []): boolean {
   if (!/^[a-z][a-z' -]*[a-z]$/.test(text)) return false;
   const tokens = tokensOf(text);
@@ -38,7 +42,7 @@ export function isUsableClue(text: string, category: string, words: readonly str
   // Symbols and abbreviations ("cu", "lb") read as noise to players.
   if (tokens.some((t) => t.length < 3 || !/[aeiouy]/.test(t))) return false;
   if (normalizePhrase(text) === normalizePhrase(category)) return false;
-  if (avoid.some((a) => normalizePhrase(a) === normalizePhrase(text))) return false;
+  if (avoid.length > 0 && (avoid.some((a) => normalizePhrase(a) === normalizePhrase(text)) || findGridWordIn(text, avoid) !== undefined)) return false;
   return clueViolation(text, words, MAX_CLUE_WORDS) === undefined;
 }
 

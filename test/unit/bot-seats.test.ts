@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { fallbacksBySeat, informedSeats } from "../../server/benchmark/bot-seats";
-import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
 
 const instances = instancesOf(loadDataset());
@@ -24,5 +24,15 @@ describe("informed bots in turn", () => {
     expect(rounds[0][0].clue).toBe("topping");
     expect(rounds[0].slice(1).every((s) => !s.fallback)).toBe(true);
     expect(fallbacksBySeat(rounds)).toEqual([1, 1, 1]);
+  });
+
+  it("never echo a clue said before in another form, however short its stem", () => {
+    // Without the rule these rounds went "ear | pet | ears", "fry | fried", "cut | cuts", "crab | oar | oars", "guns | gun".
+    const chosen = ["animal/rabbit", "meat/fish", "gardening tool/shears", "team sport/rowing", "violent crime/assault"].map(byId);
+    const rounds = informedSeats(chosen, 3);
+    for (const round of rounds) {
+      const said = round.map((s) => s.clue);
+      for (let seat = 1; seat < said.length; seat++) expect(findGridWordIn(said[seat], said.slice(0, seat)), said.join(" | ")).toBeUndefined();
+    }
   });
 });

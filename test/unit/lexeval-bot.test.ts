@@ -348,5 +348,9 @@ describe("isUsableClue", () => {
     expect(isUsableClue("lb", "animal", animal.words)).toBe(false);
     expect(isUsableClue("one two three four", "animal", animal.words)).toBe(false);
     expect(isUsableClue("mane", "animal", animal.words, ["Mane"])).toBe(false);
+    // A form of a clue already said, by the table's rule for grid words, even where the stem is too short for the stem bar.
+    expect(isUsableClue("ears", "animal", animal.words, ["ear"])).toBe(false);
+    expect(isUsableClue("fried", "meat", entry("meat").words, ["fry"])).toBe(false);
+    expect(isUsableClue("burrow", "animal", animal.words, ["ear"])).toBe(true);
   });
 });
