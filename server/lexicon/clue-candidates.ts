@@ -455,6 +455,8 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (existing && existing.prior >= prior) return;
     if (!existing) {
       if (secretForms.has(clean)) return;
+      // A word of a two-word secret's name, or a form of one, says half the secret ("boa" for boa constrictor, "bag" for sleeping bag).
+      if (secretNameWords.length > 1 && findGridWordIn(clean, secretNameWords) !== undefined) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
       // Obscenities and slurs are links like any other to WordNet and the norms ("fucker" for sap, the fool).
@@ -485,6 +487,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     ...synonyms,
     ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
   ]);
+  const secretNameWords = tokensOf(secret);
   const derivedForms = weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")).filter((form) => form.length >= 4);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));

@@ -77,6 +77,17 @@ describe("the lexical bot", () => {
     expect(next.filter((t) => t.startsWith("sting"))).toEqual([]);
   });
 
+  it("never says a word of a two-word secret's name, nor a form of one", () => {
+    // WordNet gives "boa" as boa constrictor's hypernym and "bag" as the sleeping bag's: each says half the secret.
+    for (const [category, secret] of [["snake", "boa constrictor"], ["camping equipment", "sleeping bag"], ["cosmetic", "lip gloss"], ["winter sport", "ice skating"]]) {
+      const { words } = entry(category);
+      const nameWords = tokensOf(secret);
+      const candidates = scoredLexicalClues({ category, words, secret }).map((c) => c.text);
+      expect(candidates.filter((text) => findGridWordIn(text, nameWords) !== undefined), secret).toEqual([]);
+      expect(findGridWordIn(bestLexicalClue({ category, words, secret }), nameWords), secret).toBeUndefined();
+    }
+  });
+
   it("does not offer a participle lifted from a definition, nor a definition's adjective", () => {
     const texts = (category: string, secret: string) => scoredLexicalClues({ category, words: entry(category).words, secret }).map((c) => c.text);
     // "feeling or showing anger": "showing" alone reads as a fragment of the definition.
