@@ -199,6 +199,14 @@ function sharesStem(clue: string, word: string): boolean {
   return false;
 }
 
+/** Whether two one-word clues are forms of one WordNet lemma, irregular ones included ("teeth" after "tooth", "mice" after "mouse"). */
+function sharesLemma(r: Relatedness, clue: string, said: string): boolean {
+  const saidWord = normalizePhrase(said);
+  if (clue.includes(" ") || saidWord.includes(" ")) return false;
+  const saidLemmas = new Set([saidWord, ...r.wordNet.baseForms(saidWord)]);
+  return [clue, ...r.wordNet.baseForms(clue)].some((lemma) => saidLemmas.has(lemma));
+}
+
 /** People's answers to the category's name read as words for the kind, most given first. */
 const KIND_ANSWERS = 15;
 /**
@@ -467,7 +475,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (!clean.includes(" ") && isRareNameOnly(r, clean)) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
       // Nor a form of a clue already said this round ("stinging" after "stings"): it would add nothing.
-      if (options.avoid?.some((said) => sharesStem(clean, said))) return;
+      if (options.avoid?.some((said) => sharesStem(clean, said) || sharesLemma(r, clean, said))) return;
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;

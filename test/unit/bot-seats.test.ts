@@ -3,6 +3,7 @@ import { loadDataset } from "../../server/dataset/load-dataset";
 import { fallbacksBySeat, informedSeats } from "../../server/benchmark/bot-seats";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
+import { getRelatedness } from "../../server/lexicon/relatedness";
 
 const instances = instancesOf(loadDataset());
 const byId = (id: string) => instances.find((i) => i.id === id)!;
@@ -26,13 +27,20 @@ describe("informed bots in turn", () => {
     expect(fallbacksBySeat(rounds)).toEqual([1, 1, 1]);
   });
 
-  it("never echo a clue said before in another form, however short its stem", () => {
-    // Without the rule these rounds went "ear | pet | ears", "fry | fried", "cut | cuts", "crab | oar | oars", "guns | gun".
-    const chosen = ["animal/rabbit", "meat/fish", "gardening tool/shears", "team sport/rowing", "violent crime/assault"].map(byId);
+  it("never echo a clue said before in another form, however short its stem or irregular the form", () => {
+    // Without the rules these rounds went "ear | pet | ears", "fry | fried", "cut | cuts", "crab | oar | oars",
+    // "guns | gun", "tooth | teeth", "pony | hoof | hooves" and "leaves | leaf".
+    const chosen = ["animal/rabbit", "meat/fish", "gardening tool/shears", "team sport/rowing", "violent crime/assault", "medical specialty/dentist", "animal/horse", "season/autumn"].map(byId);
+    const wordNet = getRelatedness().wordNet;
+    const lemmasOf = (clue: string) => new Set([clue, ...wordNet.baseForms(clue)]);
     const rounds = informedSeats(chosen, 3);
     for (const round of rounds) {
       const said = round.map((s) => s.clue);
-      for (let seat = 1; seat < said.length; seat++) expect(findGridWordIn(said[seat], said.slice(0, seat)), said.join(" | ")).toBeUndefined();
+      for (let seat = 1; seat < said.length; seat++) {
+        expect(findGridWordIn(said[seat], said.slice(0, seat)), said.join(" | ")).toBeUndefined();
+        const earlier = said.slice(0, seat).flatMap((clue) => [...lemmasOf(clue)]);
+        expect([...lemmasOf(said[seat])].filter((lemma) => earlier.includes(lemma)), said.join(" | ")).toEqual([]);
+      }
     }
   });
 });
