@@ -5,6 +5,7 @@
  * for the grid (shared/game/clue-validation.ts); ranking them is lexical-clue.ts's job.
  */
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
+import { decoysFor } from "../dataset/decoys";
 import { askedForms, peopleLinking } from "./associations/linked-by-people";
 import { getWordAssociations } from "./associations/word-associations";
 import { getGlossIndex, type GlossIndex } from "./gloss-index";
@@ -247,6 +248,35 @@ export function kindClues(r: Relatedness, grid: Grid, avoid: readonly string[] =
 }
 
 /** Another member of the category ("leopard" for lion, "bacon" for ham, "sparrow" among birds) names a rival word, not the secret. */
+/** Grids whose topic words were derived, kept at most (cleared, not evicted, when full). */
+const MAX_CACHED_TOPIC_GRIDS = 1_000;
+const topicWordsByGrid = new Map<string, readonly string[]>();
+
+/**
+ * Words about the grid as a whole, for a bot that has said, or heard, every word for the secret and for the kind
+ * and would otherwise say "something" (as the fifth of five bots does on a tenth of the dataset): the terms the
+ * paper's decoy recipe draws from the grid's WordNet neighbourhood (server/dataset/decoys.ts), which several grid
+ * words share and none singles out ("vessel" and "hull" for boats, "mineral" for gemstones, "calendar" for months),
+ * best first, when they are words people say and legal after the clues to avoid.
+ */
+export function topicClues(r: Relatedness, grid: Grid, avoid: readonly string[] = []): string[] {
+  const key = `${grid.category}\u0001${grid.words.join("\u0002")}`;
+  let terms = topicWordsByGrid.get(key);
+  if (!terms) {
+    terms = decoysFor(grid.category, grid.words, r.wordNet).decoys;
+    if (topicWordsByGrid.size >= MAX_CACHED_TOPIC_GRIDS) topicWordsByGrid.clear();
+    topicWordsByGrid.set(key, terms);
+  }
+  return terms.filter(
+    (word) =>
+      !STOPWORDS.has(word) &&
+      soundsSpoken(word) &&
+      !isOffensive(word, r.wordNet) &&
+      isUsableClue(word, grid.category, grid.words, avoid) &&
+      !avoid.some((said) => sharesStem(word, said) || sharesLemma(r, word, said)),
+  );
+}
+
 function isMemberOfCategory(r: Relatedness, grid: Grid, word: string): boolean {
   return r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
 }

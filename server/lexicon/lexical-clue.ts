@@ -7,7 +7,7 @@ import { normalizeAboveChance } from "../../shared/sneak/metrics";
 import type { Rng } from "../../shared/random";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
 import { softmax } from "../evaluators/lexical/softmax";
-import { clueCandidates, isUsableClue, kindClues, type ClueCandidate } from "./clue-candidates";
+import { clueCandidates, isUsableClue, kindClues, topicClues, type ClueCandidate } from "./clue-candidates";
 import { answeredWhenAsked, peopleLinking } from "./associations/linked-by-people";
 import { getRelatedness, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
@@ -187,7 +187,8 @@ export function fallbackClue(category: string, words: readonly string[], avoid: 
   const own = categoryWords.find((word) => isUsableClue(word, "", words, avoid));
   if (own) return own;
   const r = model();
-  return kindClues(r, r.grid(category, [...words]), avoid)[0] ?? "something";
+  const grid = r.grid(category, [...words]);
+  return kindClues(r, grid, avoid)[0] ?? topicClues(r, grid, avoid)[0] ?? "something";
 }
 
 export interface ChameleonClueRequest {

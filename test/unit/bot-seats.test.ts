@@ -27,6 +27,16 @@ describe("informed bots in turn", () => {
     expect(fallbacksBySeat(rounds)).toEqual([1, 1, 1]);
   });
 
+  it("say distinct words about the grid, not \"something\", when five bots run out of words for the secret and its kind", () => {
+    // Without the grid's topic words these went "cosmetic | something | something | something | something".
+    const rounds = informedSeats(["cosmetic/lip gloss", "month/may"].map(byId), 5);
+    for (const round of rounds) {
+      const said = round.map((s) => s.clue);
+      expect(said, said.join(" | ")).not.toContain("something");
+      expect(new Set(said).size, said.join(" | ")).toBe(5);
+    }
+  });
+
   it("never echo a clue said before in another form, however short its stem or irregular the form", () => {
     // Without the rules these rounds went "ear | pet | ears", "fry | fried", "cut | cuts", "crab | oar | oars",
     // "guns | gun", "tooth | teeth", "pony | hoof | hooves" and "leaves | leaf".

@@ -4,7 +4,7 @@ import { bestLexicalClue, fallbackClue, guessSecret, secretPosterior, plausibleC
 import { seededRng } from "../../shared/random";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
-import { attributesOf, clueCandidates, kindClues, soundsSpoken } from "../../server/lexicon/clue-candidates";
+import { attributesOf, clueCandidates, kindClues, soundsSpoken, topicClues } from "../../server/lexicon/clue-candidates";
 import { getRelatedness } from "../../server/lexicon/relatedness";
 import { tokensOf } from "../../server/lexicon/text";
 import { answeredWhenAsked } from "../../server/lexicon/associations/linked-by-people";
@@ -44,7 +44,7 @@ describe("the lexical bot", () => {
     expect(bestLexicalClue({ category: "weather", words: entry("weather").words, secret: "windy" })).not.toBe("weather");
   });
 
-  it("falls back to the category's words, last first, then to what people say of the kind, before \"something\"", () => {
+  it("falls back to the category's words, last first, then to what people say of the kind, then to words about the grid, before \"something\"", () => {
     // Broccoli has no candidate: the first informed bot says the category's head, the second its other word.
     const words = entry("green vegetable").words;
     expect(bestLexicalClue({ category: "green vegetable", words, secret: "broccoli" })).toBe("vegetable");
@@ -56,7 +56,13 @@ describe("the lexical bot", () => {
     expect(kind[0]).toBe("garden");
     expect(kind).not.toContain("cabbage");
     expect(fallbackClue("green vegetable", words, ["vegetable", "green"])).toBe("garden");
-    expect(fallbackClue("green vegetable", words, ["vegetable", "green", ...kind])).toBe("something");
+    // Then words about the grid as a whole, from the decoy recipe ("plant", "herb", "leaf"), each said once; "something" only after all.
+    const grid = r.grid("green vegetable", words);
+    const topic = topicClues(r, grid, ["vegetable", "green", ...kind]);
+    expect(topic.slice(0, 3)).toEqual(["plant", "herb", "leaf"]);
+    expect(fallbackClue("green vegetable", words, ["vegetable", "green", ...kind])).toBe("plant");
+    expect(fallbackClue("green vegetable", words, ["vegetable", "green", ...kind, "plant", "herbs"])).toBe("leaf");
+    expect(fallbackClue("green vegetable", words, ["vegetable", "green", ...kind, ...topic])).toBe("something");
     // Birds: never a member ("sparrow"), a rival of the grid's kind ("dog"), or another sense's answer ("girl").
     const birds = entry("bird");
     const birdKind = kindClues(r, r.grid("bird", birds.words), ["bird"]);
