@@ -200,12 +200,19 @@ function sharesStem(clue: string, word: string): boolean {
   return false;
 }
 
-/** Whether two one-word clues are forms of one WordNet lemma, irregular ones included ("teeth" after "tooth", "mice" after "mouse"). */
-function sharesLemma(r: Relatedness, clue: string, said: string): boolean {
-  const saidWord = normalizePhrase(said);
-  if (clue.includes(" ") || saidWord.includes(" ")) return false;
-  const saidLemmas = new Set([saidWord, ...r.wordNet.baseForms(saidWord)]);
-  return [clue, ...r.wordNet.baseForms(clue)].some((lemma) => saidLemmas.has(lemma));
+/**
+ * A test for a clue that would say again one of the clues to avoid: it shares a stem with one ("stinging" after
+ * "stings") or, word for word, a WordNet lemma, irregular forms included ("teeth" after "tooth", "mice" after
+ * "mouse"). The said clues' lemmas are read once, not once per candidate.
+ */
+function repeatsAny(r: Relatedness, avoid: readonly string[]): (clue: string) => boolean {
+  const saidLemmas = new Set(
+    avoid
+      .map(normalizePhrase)
+      .filter((said) => !said.includes(" "))
+      .flatMap((said) => [said, ...r.wordNet.baseForms(said)]),
+  );
+  return (clue) => avoid.some((said) => sharesStem(clue, said)) || (!clue.includes(" ") && [clue, ...r.wordNet.baseForms(clue)].some((lemma) => saidLemmas.has(lemma)));
 }
 
 /** People's answers to the category's name read as words for the kind, most given first. */
@@ -247,7 +254,6 @@ export function kindClues(r: Relatedness, grid: Grid, avoid: readonly string[] =
   return out;
 }
 
-/** Another member of the category ("leopard" for lion, "bacon" for ham, "sparrow" among birds) names a rival word, not the secret. */
 /** Grids whose topic words were derived, kept at most (cleared, not evicted, when full). */
 const MAX_CACHED_TOPIC_GRIDS = 1_000;
 const topicWordsByGrid = new Map<string, readonly string[]>();
@@ -267,16 +273,13 @@ export function topicClues(r: Relatedness, grid: Grid, avoid: readonly string[] 
     if (topicWordsByGrid.size >= MAX_CACHED_TOPIC_GRIDS) topicWordsByGrid.clear();
     topicWordsByGrid.set(key, terms);
   }
+  const repeatsSaid = repeatsAny(r, avoid);
   return terms.filter(
-    (word) =>
-      !STOPWORDS.has(word) &&
-      soundsSpoken(word) &&
-      !isOffensive(word, r.wordNet) &&
-      isUsableClue(word, grid.category, grid.words, avoid) &&
-      !avoid.some((said) => sharesStem(word, said) || sharesLemma(r, word, said)),
+    (word) => !STOPWORDS.has(word) && soundsSpoken(word) && !isOffensive(word, r.wordNet) && isUsableClue(word, grid.category, grid.words, avoid) && !repeatsSaid(word),
   );
 }
 
+/** Another member of the category ("leopard" for lion, "bacon" for ham, "sparrow" among birds) names a rival word, not the secret. */
 function isMemberOfCategory(r: Relatedness, grid: Grid, word: string): boolean {
   return r.wordNet.synsetsOf(word, "n").slice(0, 3).some((s) => grid.isUnderCategory(s));
 }
@@ -487,6 +490,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const limit = options.limit ?? 40;
   const frequency = getSpokenFrequency();
   const byText = new Map<string, ClueCandidate>();
+  const repeatsSaid = repeatsAny(r, options.avoid ?? []);
   const offer = (text: string, source: string, prior: number, fromSynset?: Synset) => {
     const clean = text.trim().toLowerCase();
     const existing = byText.get(clean);
@@ -505,7 +509,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (!clean.includes(" ") && isRareNameOnly(r, clean)) return;
       if (grid.words.some((w) => sharesStem(clean, w))) return;
       // Nor a form of a clue already said this round ("stinging" after "stings"): it would add nothing.
-      if (options.avoid?.some((said) => sharesStem(clean, said) || sharesLemma(r, clean, said))) return;
+      if (repeatsSaid(clean)) return;
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
