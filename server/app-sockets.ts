@@ -25,6 +25,7 @@ import { CommandError } from "./rooms/command-error";
 import { RESERVED_EVENT_PREFIX, rawJsonParser } from "./raw-json-parser";
 import { andThen } from "./rooms/command-queue";
 import { isPromiseLike, type MaybePromise } from "./store/log-store";
+import { answerOnce, describeError, guarded } from "./socket-guard";
 
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
 /** Commands whose payload is `{}`: the payload may be left out. Every other command needs its payload object. */
@@ -54,7 +55,13 @@ export function attachSockets(
       // Per-address limits, before the upgrade: a refused reconnection storm costs one small HTTP reply each.
       const address = limits.addressOf(request);
       if (cluster) {
-        void cluster.limits.admitHandshake(address).then((refusal) => callback(refusal, refusal === null));
+        cluster.limits.admitHandshake(address).then(
+          (refusal) => callback(refusal, refusal === null),
+          (error: unknown) => {
+            log(`internal error in the handshake limit: ${describeError(error)}`);
+            callback("the server could not check this connection", false);
+          },
+        );
         return;
       }
       const refusal = limits.admitHandshake(address);
@@ -70,14 +77,25 @@ export function attachSockets(
 
   // Open connections per address, counted at the transport level (a socket refused by the token check
   // below still held a connection until then).
-  io.engine.on("connection", (connection: { request: IncomingMessage; once(event: "close", listener: () => void): void }) => {
-    const address = limits.addressOf(connection.request);
-    const counter = cluster?.limits ?? limits;
-    counter.opened(address);
-    connection.once("close", () => counter.closed(address));
-  });
+  io.engine.on(
+    "connection",
+    guarded("the transport's connection", log, (connection: { request: IncomingMessage; once(event: "close", listener: () => void): void }) => {
+      const address = limits.addressOf(connection.request);
+      const counter = cluster?.limits ?? limits;
+      counter.opened(address);
+      connection.once("close", guarded("the transport's close", log, () => counter.closed(address)));
+    }),
+  );
 
-  io.use((socket, next) => {
+  io.use(
+    guarded("the handshake", log, authenticate, (_error, _socket, next) => {
+      const failure = new Error("the server could not check this connection") as Error & { data?: unknown };
+      failure.data = { code: HANDSHAKE_ERRORS.unavailable };
+      next(failure);
+    }),
+  );
+
+  function authenticate(socket: GameSocket, next: (error?: Error) => void): void {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (token === undefined || token === null || token === "") return next();
     const session = sessions.find(token);
@@ -105,7 +123,7 @@ export function attachSockets(
       return;
     }
     next(refusal(token));
-  });
+  }
 
   /** Why a token seats no one here. */
   function refusal(token: unknown): Error {
@@ -127,39 +145,52 @@ export function attachSockets(
 
   // One listener per socket for every command (not one per event, nor per-socket copies of the helpers
   // below): at 5,000 players those closures and listener tables were ~2 KB a connection.
-  io.on("connection", (socket: GameSocket) => {
-    const limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
-    const session = socket.data.session;
-    if (session) registry.get(session.roomCode)?.attach(session.playerId, socket);
-    socket.onAny((event: string, ...args: unknown[]) => onEvent(socket, limiter, event, args));
-    socket.on("disconnect", () => {
-      const current = socket.data.session;
-      if (current) registry.get(current.roomCode)?.detach(current.playerId, socket);
-    });
-  });
+  io.on(
+    "connection",
+    guarded("a new connection", log, (socket: GameSocket) => {
+      const limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
+      socket.on(
+        "disconnect",
+        guarded("a disconnection", log, () => {
+          const current = socket.data.session;
+          if (current) registry.get(current.roomCode)?.detach(current.playerId, socket);
+        }),
+      );
+      // socket.io hands over whatever the frame held: no event name, a number, an object; extra arguments.
+      socket.onAny(guarded("a command", log, (event: unknown, ...args: unknown[]) => onEvent(socket, limiter, event, args), replyInternal));
+      const session = socket.data.session;
+      if (session) registry.get(session.roomCode)?.attach(session.playerId, socket);
+    }),
+  );
 
-  function onEvent(socket: GameSocket, limiter: RateLimiter, event: string, args: unknown[]): void {
+  /** The last resort when a command's handler itself failed: answer the ack, if the frame carried one. */
+  function replyInternal(_error: unknown, _event: unknown, ...args: unknown[]): void {
+    const ack = args[args.length - 1];
+    if (typeof ack === "function") ack(errorAck("INTERNAL", "the server could not handle this command"));
+  }
+
+  function onEvent(socket: GameSocket, limiter: RateLimiter, event: unknown, args: unknown[]): void {
+    // An ack, when the frame asked for one, is always the last argument; every path below answers it once.
+    const last = args[args.length - 1];
+    const given = typeof last === "function" ? args.slice(0, -1) : args;
+    const reply = answerOnce(typeof last === "function" ? (last as (r: Ack<object>) => void) : undefined, log, typeof event === "string" ? event : "a command");
+    // Bad frames count against the rate limit like good ones: a flood of them is answered, and cheaply.
+    if (!limiter.tryTake()) return reply(errorAck("RATE_LIMITED", "too many events; slow down"));
+    if (typeof event !== "string") return reply(errorAck("BAD_PAYLOAD", "an event name must be a string"));
     if (!KNOWN_EVENTS.has(event)) {
-      const ack = args[args.length - 1];
       const reserved = event.startsWith(RESERVED_EVENT_PREFIX) ? event.slice(RESERVED_EVENT_PREFIX.length) : null;
-      if (typeof ack === "function") ack(errorAck("BAD_PAYLOAD", reserved ? `"${reserved}" is a name socket.io reserves, not a command` : `unknown event "${event}"`));
-      return;
+      return reply(errorAck("BAD_PAYLOAD", reserved ? `"${reserved}" is a name socket.io reserves, not a command` : `unknown event "${event.slice(0, 64)}"`));
     }
     const command = event as C2SEvent;
-    let [payload, ack] = args;
-    // A client may omit the payload and pass only an ack.
-    if (typeof payload === "function" && ack === undefined) {
-      ack = payload;
-      payload = undefined;
-    }
-    const reply = typeof ack === "function" ? (ack as (r: Ack<object>) => void) : () => {};
+    // One payload object at most (a client may leave it out for a command whose payload is empty).
+    if (given.length > 1) return reply(errorAck("BAD_PAYLOAD", `${command}: takes one payload object, got ${given.length} arguments`));
+    const payload = given[0];
     const fail = (error: unknown) => {
       if (error instanceof CommandError) return reply(error.toAck());
-      log(`internal error on ${command}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`internal error on ${command}: ${describeError(error)}`);
       reply(errorAck("INTERNAL", "the server could not handle this command"));
     };
     try {
-      if (!limiter.tryTake()) return reply(errorAck("RATE_LIMITED", "too many events; slow down"));
       if (payload === undefined && !EMPTY_PAYLOAD_COMMANDS.has(command)) return reply(errorAck("BAD_PAYLOAD", `${command}: the payload object is missing`));
       const parsed = PayloadSchemas[command].safeParse(payload === undefined ? {} : payload);
       if (!parsed.success) {
