@@ -1,3 +1,5 @@
+import type { BotLevel } from "../../shared/game/types";
+
 /**
  * A bot player's decisions. Bots see only what their own seat may see (built from `viewFor`), through this
  * small, rules-agnostic picture.
@@ -18,6 +20,8 @@ export interface BotView {
   seed: string;
   /** The table chat said so far, oldest first (what a player reads before speaking). */
   chat?: string[];
+  /** How this bot plays (the host's choice); "normal" when absent, and for the stand-in of an away player. */
+  level?: BotLevel;
 }
 
 /** A decision and where it came from, for the game log. */

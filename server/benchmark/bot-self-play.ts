@@ -17,11 +17,14 @@ import { loadDataset } from "../dataset/load-dataset";
 import { createLexicalBrain } from "../agents/lexical-brain";
 import { LexicalAgent } from "../agents/lexical-agent";
 import type { BotView } from "../agents/agent";
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 
 export interface SelfPlayOptions {
   tables: number;
   players: number;
   seed: string;
+  /** Each seat's level: one for all, or drawn per table from several ("mixed"). */
+  levels?: { informed: BotLevel; chameleon: BotLevel } | "mixed";
 }
 
 export interface TableOutcome {
@@ -33,6 +36,10 @@ export interface TableOutcome {
   caught: number;
   /** Whether its guess, once caught, named the secret. */
   guessedSecret: boolean;
+  /** For each seat in clue order, the place in clue order of the seat it voted for. */
+  votes: number[];
+  /** The chameleon's guess once caught. */
+  guess: string;
 }
 
 export async function playTables(options: SelfPlayOptions): Promise<TableOutcome[]> {
@@ -45,6 +52,12 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
     const chameleon = players[rng.int(players.length)].playerId;
     const first = rng.int(players.length);
     const turns = players.map((_, i) => players[(first + i) % players.length]);
+    const levelOf = new Map(
+      players.map(({ playerId }) => [
+        playerId,
+        options.levels === "mixed" ? BOT_LEVELS[rng.int(BOT_LEVELS.length)] : playerId === chameleon ? (options.levels?.chameleon ?? DEFAULT_BOT_LEVEL) : (options.levels?.informed ?? DEFAULT_BOT_LEVEL),
+      ]),
+    );
     const clues: { playerId: string; text: string }[] = [];
     const viewOf = (playerId: string, step: string): BotView => ({
       playerId,
@@ -55,12 +68,15 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
       players,
       maxClueWords: MAX_CLUE_WORDS,
       seed: `${options.seed}/${instance.id}/${playerId}/${step}`,
+      level: levelOf.get(playerId),
     });
     for (const { playerId } of turns) clues.push({ playerId, text: (await agent.clue(viewOf(playerId, "clue"), [])).value });
     const votes = new Map<string, number>();
-    for (const { playerId } of players) {
+    const votedFor: number[] = [];
+    for (const { playerId } of turns) {
       const { value } = await agent.vote(viewOf(playerId, "vote"));
       votes.set(value, (votes.get(value) ?? 0) + 1);
+      votedFor.push(turns.findIndex((p) => p.playerId === value));
     }
     const most = Math.max(...votes.values());
     const tied = [...votes.entries()].filter(([, n]) => n === most).map(([id]) => id);
@@ -72,6 +88,8 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
       clues: clues.map((c) => c.text),
       caught,
       guessedSecret: guess === instance.secret,
+      votes: votedFor,
+      guess,
     });
   }
   return outcomes;

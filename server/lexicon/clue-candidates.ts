@@ -12,6 +12,7 @@ import { getGlossIndex, type GlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { isOffensive } from "./offensive-words";
+import { fitsCardSense } from "./card-sense";
 import { SenseVectors } from "./sense-vectors";
 import { dot, getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
@@ -24,6 +25,8 @@ export interface ClueCandidate {
   source: string;
   /** Cheap prior for ordering and tie-breaks: relation closeness × sense weight. */
   prior: number;
+  /** Other grid words the clue fits about as well by its source (a shared feature: "horns" for bull beside goat); absent when it singles the secret out. */
+  sharedWith?: string[];
 }
 
 /** Candidate clues longer than this many words read as descriptions, not clues. */
@@ -119,8 +122,16 @@ const LAST_RESORT_COSINE = 0.35;
 const LAST_RESORT_TOPIC_COSINE = 0.25;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
+/** With shared clues asked for, further: the words between 30 and 60 are often what the secret shares with its neighbours on the grid. */
+const SHARED_VECTOR_NEIGHBOURS = 60;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
+
+/** Sources read from the secret's meant senses themselves (their relations, definitions, ancestors, attributes): in the card's sense by construction. */
+const SENSE_UNCHECKED_SOURCES = new Set(["definition", "attribute", "family"]);
+function isFromMeantSense(source: string): boolean {
+  return SENSE_UNCHECKED_SOURCES.has(source) || !["association", "shared-association", "vectors", "shared-vectors", "defined-by"].includes(source);
+}
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
@@ -139,6 +150,18 @@ export interface CandidateOptions {
   limit?: number;
   /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
   relaxed?: boolean;
+  /**
+   * Also offer what the secret shares with a few other grid words (at most a third of the grid): the family it
+   * belongs to below the category ("citrus" for lemon, "brass" for trumpet), what people answer for it and for
+   * those words alike, its vector neighbours that lie as near those words. Such a clue tells the informed players
+   * it is about the secret, and leaves the chameleon several words to choose from.
+   */
+  shared?: boolean;
+}
+
+/** The most other grid words a shared clue may fit: a third of the grid, and at least two. */
+export function maxSharedWith(gridSize: number): number {
+  return Math.max(2, Math.floor(gridSize / 3));
 }
 
 /** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
@@ -242,8 +265,11 @@ export function kindClues(r: Relatedness, grid: Grid, avoid: readonly string[] =
     .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word))
     .map((a) => a.word);
   const out: string[] = [];
+  // Not a form of a clue already said, irregular ones included ("best" after "good").
+  const repeatsSaid = repeatsAny(r, avoid);
   for (const word of new Set(answers)) {
     if (out.length >= KIND_ANSWERS) break;
+    if (repeatsSaid(word)) continue;
     if (STOPWORDS.has(word) || r.wordNet.synsetsOf(word).length === 0 || !soundsSpoken(word) || isOffensive(word, r.wordNet)) continue;
     if (!isUsableClue(word, grid.category, grid.words, avoid)) continue;
     if (isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word)) continue;
@@ -334,12 +360,13 @@ function senseVectors(r: Relatedness): SenseVectors {
 const CONTEXT_MARGIN = 0.1;
 
 /**
- * The senses the grid means, when its category cannot tell them apart: no sense is under the category or in
- * the grid's lexicographer file ("sap" among the parts of a tree is both the fluid and a fool, each fitting only
- * as a noun), so keep those whose sense vector lies nearest the other grid words and the category's name.
+ * The senses the grid means, of those the category fits about equally: the ones whose sense vector lies nearest
+ * the other grid words and the category's name. The category alone often cannot tell them apart: "sap" among
+ * the parts of a tree is both the fluid and a fool, "hammer" among a carpenter's tools both the hand tool and
+ * the gunlock's part (both artifacts), and the clues must be about the one the card means (card-sense.ts).
  */
 function sensesInContext<T extends { synset: Synset }>(r: Relatedness, grid: Grid, secret: string, senses: readonly T[]): T[] {
-  if (senses.length < 2 || senses.some((s) => grid.fit(s.synset) >= r.params.fitLexFile)) return [...senses];
+  if (senses.length < 2) return [...senses];
   const context = gridContext(grid, secret);
   if (!context) return [...senses];
   const scored = senses.map((sense) => ({ sense, cosine: cosineOf(senseVectors(r).synsetVector(sense.synset.id), context) }));
@@ -370,10 +397,56 @@ function cosineOf(u: Float32Array | null, v: Float32Array | null): number {
  * ("competitions" lies nearer other sports than rowing, "double" nearer sixth than seventh).
  */
 function neighbourPointsAtSecret(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
-  if (senseVectors(r).cosine(word, secret, grid) < MIN_NEIGHBOUR_SENSE_COSINE) return false;
+  return gridWordsNearer(r, grid, secret, word)?.length === 0;
+}
+
+/**
+ * The grid words a vector neighbour lies nearer than the secret, or null when it is not about the secret as the
+ * grid means it (far from the secret's WordNet sense vector in this grid: another sense's company).
+ */
+function gridWordsNearer(r: Relatedness, grid: Grid, secret: string, word: string): string[] | null {
+  if (senseVectors(r).cosine(word, secret, grid) < MIN_NEIGHBOUR_SENSE_COSINE) return null;
   const vectors = getWordVectors();
   const toSecret = vectors.cosine(word, secret) ?? 0;
-  return grid.words.every((other) => other === secret || (vectors.cosine(word, other) ?? 0) < toSecret);
+  return grid.words.filter((other) => other !== secret && (vectors.cosine(word, other) ?? 0) >= toSecret);
+}
+
+/** A family of the secret below the category: a WordNet ancestor of its meant sense that a few other grid words share. */
+interface Family {
+  synset: Synset;
+  lemmas: string[];
+  sharedWith: string[];
+}
+
+/**
+ * The secret's ancestors that lie below the category and that one to maxSharedWith other grid words also descend
+ * from, in their meant senses: "citrus" (lemon, orange, lime), "bovine" (bull, cow). An ancestor above or at the
+ * category's own synsets names the whole grid; one shared with no other word is the secret's own kind, which
+ * the candidates already offer as a hypernym.
+ */
+function familiesOf(r: Relatedness, grid: Grid, secret: string, senses: readonly { synset: Synset }[]): Family[] {
+  const aboveCategory = new Set<string>();
+  for (const anchor of grid.anchors) for (const id of r.links.ancestors(r.wordNet.synset(anchor), false)) aboveCategory.add(id);
+  const meantAncestors = (senseList: readonly { synset: Synset }[]) => {
+    const ids = new Set<string>();
+    for (const { synset } of senseList) for (const id of r.links.ancestors(synset, false)) if (id !== synset.id && !aboveCategory.has(id)) ids.add(id);
+    return ids;
+  };
+  const others = grid.words
+    .filter((w) => w !== secret)
+    .map((word) => {
+      const head = r.terms.of(word).at(-1);
+      return { word, ancestors: head ? meantAncestors(grid.bestSenses(head, 2, MIN_SECRET_SENSE_WEIGHT)) : new Set<string>() };
+    });
+  const limit = maxSharedWith(grid.words.length);
+  const out: Family[] = [];
+  for (const id of meantAncestors(senses)) {
+    const sharedWith = others.filter((o) => o.ancestors.has(id)).map((o) => o.word);
+    if (sharedWith.length === 0 || sharedWith.length > limit) continue;
+    const synset = r.wordNet.synset(id);
+    out.push({ synset, lemmas: synset.lemmas.map((l) => l.replace(/_/g, " ")), sharedWith });
+  }
+  return out;
 }
 
 /**
@@ -491,14 +564,16 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const frequency = getSpokenFrequency();
   const byText = new Map<string, ClueCandidate>();
   const repeatsSaid = repeatsAny(r, options.avoid ?? []);
-  const offer = (text: string, source: string, prior: number, fromSynset?: Synset) => {
+  const offer = (text: string, source: string, prior: number, fromSynset?: Synset, sharedWith?: string[]) => {
     const clean = text.trim().toLowerCase();
     const existing = byText.get(clean);
     if (existing && existing.prior >= prior) return;
     if (!existing) {
       if (secretForms.has(clean)) return;
-      // A word of a two-word secret's name, or a form of one, says half the secret ("boa" for boa constrictor, "bag" for sleeping bag).
-      if (secretNameWords.length > 1 && findGridWordIn(clean, secretNameWords) !== undefined) return;
+      // A word of a grid entry's name of two words or more, or a form of one: of the secret's, it says half the secret
+      // ("boa" for boa constrictor, "bag" for sleeping bag); of another's, it names a rival ("boa" for python beside a
+      // boa constrictor, "motorboat" for speedboat beside a fishing boat).
+      if (gridNameWords.length > 0 && findGridWordIn(clean, gridNameWords) !== undefined) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
       // Obscenities and slurs are links like any other to WordNet and the norms ("fucker" for sap, the fool).
@@ -513,9 +588,12 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
+      // Words linked to the secret's word rather than to one of its senses may be about another sense ("reporter" for the ship's anchor).
+      if (!isFromMeantSense(source) && !fitsCardSense(r, grid, secret, clean)) return;
     }
-    byText.set(clean, { text: clean, source, prior });
+    byText.set(clean, { text: clean, source, prior, ...(sharedWith && sharedWith.length > 0 ? { sharedWith } : {}) });
   };
+  const maxShared = options.shared ? maxSharedWith(grid.words.length) : 0;
   const specificWord = (word: string) =>
     !STOPWORDS.has(word) &&
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => getGlossIndex().definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD);
@@ -529,7 +607,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     ...synonyms,
     ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
   ]);
-  const secretNameWords = tokensOf(secret);
+  const gridNameWords = [...new Set(grid.words.map(tokensOf).filter((tokens) => tokens.length > 1).flat().filter((token) => !STOPWORDS.has(token)))];
   const derivedForms = weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")).filter((form) => form.length >= 4);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
@@ -599,15 +677,16 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
   // A phrase's vector is the mean of its words' ("hedge trimmer" lies near "hedge fund"): single words only.
   // An adjective's nearest words are other qualities ("better" for friendly, "caring" for hardworking): nouns only.
-  const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+  const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, options.shared ? SHARED_VECTOR_NEIGHBOURS : VECTOR_NEIGHBOURS) : [];
   for (const { word, cosine } of neighbours) {
     // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
     if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
-    if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
-    offer(word, "vectors", 0.5 * cosine);
+    const nearer = gridWordsNearer(r, grid, secret, word);
+    if (nearer === null || nearer.length > maxShared) continue;
+    offer(word, nearer.length > 0 ? "shared-vectors" : "vectors", 0.5 * cosine, undefined, nearer);
   }
   // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
   // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the
@@ -634,11 +713,15 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   for (const { word, count } of associated) {
     // Only words WordNet knows: people also answer names ("maud" for auntie), which say nothing to others.
     if (synonyms.has(word) || r.wordNet.synsetsOf(word).length === 0 || readsAsParticiple(r, word) || isRival(word) || isLikeSecret(word)) continue;
-    // People give it for another grid word as readily ("colour" for orange as for tangerine): it does not single the secret out.
-    if (grid.words.some((other) => other !== secret && peopleLinking(r, other, word) >= count)) continue;
+    // People give it for other grid words as readily ("colour" for orange as for tangerine): a shared feature, offered
+    // only when shared clues are asked for and only for a few words.
+    const alike = grid.words.filter((other) => other !== secret && peopleLinking(r, other, word) >= count);
+    if (alike.length > maxShared) continue;
     if (senseVectors(r).cosine(word, secret, grid) < bars.associationSense || completesOtherPhrase(r, word, secretWords, senses)) continue;
-    offer(word, "association", (0.6 * count) / (count + 5));
+    offer(word, alike.length > 0 ? "shared-association" : "association", (0.6 * count) / (count + 5), undefined, alike);
   }
+  // The secret's family below the category, shared with a few grid words ("citrus" for lemon, "brass" for trumpet).
+  if (options.shared) for (const family of familiesOf(r, grid, secret, senses)) for (const lemma of family.lemmas) offer(lemma, "family", 0.5, family.synset, family.sharedWith);
   // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
   // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
   if (options.relaxed && byText.size === 0) {

@@ -1,5 +1,5 @@
 import { viewFor } from "../../shared/game/view";
-import type { GameState, GameView, PlayerId, RoundView } from "../../shared/game/types";
+import { DEFAULT_BOT_LEVEL, type GameState, type GameView, type PlayerId, type RoundView } from "../../shared/game/types";
 import type { BotView } from "../agents/agent";
 
 /** What a seat the server plays (a bot, or the fallback for an absent human) must do now, if anything. */
@@ -48,5 +48,6 @@ export function botViewOf(view: GameView, round: RoundView, seatId: PlayerId, se
     // By seat position, not id: ids are random, and a seeded game must replay identically.
     seed: `${seed}/${view.gameNumber}/${round.number}/${view.seats.findIndex((s) => s.id === seatId)}`,
     chat: view.chat.map((m) => m.text),
+    level: view.seats.find((s) => s.id === seatId)?.botLevel ?? DEFAULT_BOT_LEVEL,
   };
 }
