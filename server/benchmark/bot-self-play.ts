@@ -16,7 +16,7 @@ import { MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { loadDataset } from "../dataset/load-dataset";
 import { createLexicalBrain } from "../agents/lexical-brain";
 import { LexicalAgent } from "../agents/lexical-agent";
-import type { BotView } from "../agents/agent";
+import type { Agent, BotView } from "../agents/agent";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 
 export interface SelfPlayOptions {
@@ -25,6 +25,8 @@ export interface SelfPlayOptions {
   seed: string;
   /** Each seat's level: one for all, or drawn per table from several ("mixed"). */
   levels?: { informed: BotLevel; chameleon: BotLevel } | "mixed";
+  /** The bots' decisions (the game's lexical agent by default): a bench may wrap it to time each call. */
+  agent?: Agent;
 }
 
 export interface TableOutcome {
@@ -45,7 +47,7 @@ export interface TableOutcome {
 export async function playTables(options: SelfPlayOptions): Promise<TableOutcome[]> {
   const rng = seededRng(options.seed);
   const dealt = shuffled(instancesOf(loadDataset()), rng).slice(0, options.tables);
-  const agent = new LexicalAgent(createLexicalBrain());
+  const agent = options.agent ?? new LexicalAgent(createLexicalBrain());
   const outcomes: TableOutcome[] = [];
   for (const instance of dealt) {
     const players = Array.from({ length: options.players }, (_, i) => ({ playerId: `p${i}`, name: `Bot ${i + 1}` }));

@@ -161,11 +161,11 @@ export function fitToSecret(category: string, words: readonly string[], secret: 
  * high for a clue that only follows the table (it says what the clues before it said, not what the secret is), and
  * low for one that fits the secret in a way the earlier clues did not foretell, however much it differs from them.
  */
-export function informedSuspicion(category: string, words: readonly string[], secret: string, before: readonly string[], clue: string): number {
+export function informedSuspicion(category: string, words: readonly string[], secret: string, before: readonly string[], clue: string, reader: LexicalEvaluator = judge()): number {
   const secretIndex = words.indexOf(secret);
   if (secretIndex < 0) return 0;
-  const belief = secretPosterior(category, words, before);
-  const p = judge().chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
+  const belief = secretPosterior(category, words, before, reader);
+  const p = reader.chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
   const bluffLikelihood = belief.reduce((sum, b, i) => sum + b * p[i], 0);
   const likelihoodRatio = Math.log(Math.max(bluffLikelihood, MIN_PROBABILITY)) - Math.log(Math.max(p[secretIndex], MIN_PROBABILITY));
   const misfit = -Math.log(Math.max(fitToSecret(category, words, secret, clue), MIN_PROBABILITY));
@@ -222,16 +222,17 @@ export interface ChameleonClueRequest {
 }
 
 /**
- * What a chameleon bot reads the others' clues with, by level: a hard one with everything the bot knows, an easy
- * one with WordNet alone; a normal one with one of the table's listeners, drawn for the round (`draw` in [0, 1)),
- * so that it reads some rounds as well as a hard one and misreads others, as a player who knows some things and
- * not others would.
+ * What a chameleon bot reads the others' clues with, by level, as players who know more or less: a hard one with
+ * everything the bot knows (WordNet, the vectors and people's associations), a normal one with WordNet or the
+ * vectors alone, drawn for the round (`draw` in [0, 1)), an easy one with the vectors alone. A reader that knows
+ * less misreads more rounds: its bluff then stands out, and its guess misses (docs/LEXICAL.md, "Levels", has the
+ * self-play figures of each).
  */
 export function chameleonReader(level: BotLevel = DEFAULT_BOT_LEVEL, draw = 0): LexicalEvaluator {
-  const listeners = tableListeners();
+  const [wordNet, vectors] = tableListeners();
   if (level === "hard") return judge();
-  if (level === "easy") return listeners[0];
-  return listeners[Math.min(listeners.length - 1, Math.floor(draw * listeners.length))];
+  if (level === "easy") return vectors;
+  return draw < 0.5 ? wordNet : vectors;
 }
 
 /**
@@ -321,6 +322,8 @@ export interface SuspectRequest {
   clues: readonly { playerId: string; clue: string }[];
   /** The voter: left out of the ranking, and (as chameleon) its own clue is not evidence. */
   self?: string;
+  /** How an informed voter reads what a chameleon's bluff would be; everything the bot knows when absent. */
+  reader?: LexicalEvaluator;
 }
 
 export interface Suspect {
@@ -352,7 +355,7 @@ export function rankSuspects(request: SuspectRequest): Suspect[] {
     suspects = request.clues.flatMap(({ playerId, clue }, order) => {
       if (playerId === request.self) return [];
       const before = request.clues.slice(0, order).map((c) => c.clue);
-      return [{ playerId, suspicion: informedSuspicion(request.category, words, request.secret!, before, clue), order }];
+      return [{ playerId, suspicion: informedSuspicion(request.category, words, request.secret!, before, clue, request.reader), order }];
     });
   } else {
     const evaluator = judge();
