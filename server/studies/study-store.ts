@@ -98,12 +98,13 @@ export class StudyStore {
     let busy = false;
     for (const gold of wantCheck ? [true, false] : [false]) {
       const candidates = await q(
-        `SELECT i.item_id, i.quota,
-           (SELECT COUNT(*) FROM study_assignments a WHERE a.study_id = i.study_id AND a.item_id = i.item_id
-              AND a.released_at IS NULL AND (a.answered_at IS NOT NULL OR a.expires_at > ?)) AS taken
+        `SELECT i.item_id, i.quota, COALESCE(t.taken, 0) AS taken
          FROM study_items i
+         LEFT JOIN (SELECT item_id, COUNT(*) AS taken FROM study_assignments
+                    WHERE study_id = ? AND released_at IS NULL AND (answered_at IS NOT NULL OR expires_at > ?) GROUP BY item_id) t ON t.item_id = i.item_id
          WHERE i.study_id = ? AND i.gold = ?
            AND NOT EXISTS (SELECT 1 FROM study_assignments s WHERE s.study_id = i.study_id AND s.participant_id = ? AND s.instance_key = i.instance_key)`,
+        study.id,
         now,
         study.id,
         gold ? 1 : 0,
