@@ -154,6 +154,14 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
     res.send(format === "csv" ? exportCsv(rows) : exportJsonl(rows));
   }));
 
+  // A body that is not JSON, or too large, is refused with one line like any other bad input.
+  router.use("/api/studies", ((error, _req, res, next) => {
+    const status = (error as { status?: number; type?: string }).status;
+    if (res.headersSent || typeof status !== "number" || status < 400 || status >= 500) return next(error);
+    const tooLarge = (error as { type?: string }).type === "entity.too.large";
+    res.status(status).json({ error: tooLarge ? "body: too large" : "body: must be a JSON object" });
+  }) as express.ErrorRequestHandler);
+
   return router;
 }
 

@@ -141,7 +141,7 @@ export async function openStudyDb(location: string, options: { poolSize?: number
   if (/^postgres(ql)?:\/\//.test(location)) {
     // Creates or migrates the schema (an advisory lock serialises processes that start together).
     if (!options.migrated) await (await PgGameStore.open({ url: location })).close();
-    return new PgStudyDb(location, options.poolSize ?? 4);
+    return new PgStudyDb(location, options.poolSize ?? 8);
   }
   if (location !== ":memory:" && !options.migrated) {
     try {
