@@ -1,4 +1,7 @@
-import { pearsonOf, type Estimate } from "../export/bootstrap";
+import { pearsonOf } from "../export/bootstrap";
+import { PAPER_FIGURES, type EvaluationResults, type GenerationResults, type MetricEstimates, type StudyResults } from "../../shared/studies/results-types";
+
+export { PAPER_FIGURES, type StudyResults };
 import type { Evaluator } from "../../shared/sneak/types";
 import { EVALUATION_TASKS, type StudyTask } from "../../shared/studies/protocol";
 import { scoreInstance } from "../benchmark/score-instance";
@@ -18,66 +21,6 @@ import type { ItemPayload, StudyData, StudyItem } from "./study-types";
  *   vote shares and judge probabilities.
  * Fractions in [0, 1] throughout (tables multiply by 100); κ and r as they are.
  */
-
-export const PAPER_FIGURES = {
-  table5: { utility: 91.26, leakage: 33.81, softScore: 59.22, binaryScore: 54.7 },
-  table6: {
-    ally: { workerAccuracy: 77.3, pluralityAccuracy: 88.9, chance: 16.7, kappa: 0.73 },
-    chameleon: { workerAccuracy: 44.6, pluralityAccuracy: 68.4, chance: 8.3, kappa: 0.27 },
-  },
-  table7: {
-    ally: { top1: 88.9, strictMajority: 91.7, r: 0.61 },
-    chameleon: { top1: 66.7, strictMajority: 74.2, r: 0.39 },
-  },
-} as const;
-
-export interface MetricEstimates {
-  utility: Estimate;
-  leakage: Estimate;
-  softScore: Estimate;
-  binaryScore: Estimate;
-}
-
-export interface GenerationResults {
-  /** Instances with at least one scored message. */
-  instances: number;
-  messages: number;
-  /** Messages the judges could not score (every judge failed, or the rules refuse it). */
-  unscored: number;
-  /** Each instance's best message by SoftScore (the paper's Table 5), averaged over instances. */
-  best: MetricEstimates;
-  /** Each instance's messages averaged, then averaged over instances. */
-  mean: MetricEstimates;
-}
-
-export interface EvaluationResults {
-  task: "ally" | "chameleon";
-  items: number;
-  /** Items that reached their quota. */
-  complete: number;
-  answers: number;
-  workerAccuracy: Estimate;
-  pluralityAccuracy: Estimate;
-  /** Mean of 1 / options over the items. */
-  chance: number | null;
-  kappa: Estimate;
-  agreement: {
-    /** Items the judges scored. */
-    items: number;
-    top1: Estimate;
-    strictMajority: Estimate;
-    r: Estimate;
-  };
-}
-
-export interface StudyResults {
-  study: { id: string; title: string; tasks: StudyTask[]; instances: number; open: boolean };
-  participants: { joined: number; answered: number; withChecks: number; failedChecks: number; excluded: number };
-  evaluators: string[];
-  generation: GenerationResults | null;
-  evaluation: EvaluationResults[];
-  paper: typeof PAPER_FIGURES;
-}
 
 export interface ResultsOptions {
   /** Judges that score the generation answers (Table 5) and the evaluation items (Table 7). */
