@@ -47,18 +47,41 @@ export async function api<T>(url: string, init: { method?: string; body?: unknow
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** One participant from consent to the end; resolves with the answers the server acknowledged. */
-export async function runParticipant(base: string, studyId: string, index: number, answerer: Answerer, acknowledged: Acknowledged[], limit = 2000): Promise<{ participantId: string; credential: string; finished: ParticipantState }> {
-  const joined = await api<{ participantId: string; credential: string }>(`${base}/api/studies/${studyId}/participants`, { body: { consent: true } });
+/**
+ * One participant from consent to the end; resolves with the answers the server acknowledged. `base` may
+ * pick a server per request (a cluster's processes): a request that finds no server there (a killed
+ * process) is sent again to the next pick, as a browser retries.
+ */
+export async function runParticipant(
+  base: string | (() => string),
+  studyId: string,
+  index: number,
+  answerer: Answerer,
+  acknowledged: Acknowledged[],
+  limit = 2000,
+): Promise<{ participantId: string; credential: string; finished: ParticipantState }> {
+  const pick = typeof base === "string" ? () => base : base;
+  const call = async <T>(path: string, init: { body?: unknown; credential?: string } = {}) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await api<T>(`${pick()}/api/studies/${studyId}${path}`, init);
+      } catch (error) {
+        if (attempt >= 8) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  };
+  const joined = await call<{ participantId: string; credential: string }>("/participants", { body: { consent: true } });
   if (joined.status !== 201) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
   const { participantId, credential } = joined.body;
-  let state = (await api<ParticipantState>(`${base}/api/studies/${studyId}/next`, { credential })).body;
+  let state = (await call<ParticipantState>("/next", { credential })).body;
   for (let step = 0; step < limit && state.state === "item"; step++) {
     const item = state.item;
     const body = item.task === "generation" ? { item: item.id, message: answerer.write(item, index) } : { item: item.id, choice: answerer.choose(item, index) };
-    const answered = await api<ParticipantState & { recorded?: string; error?: string }>(`${base}/api/studies/${studyId}/answers`, { body, credential });
+    const answered = await call<ParticipantState & { recorded?: string; error?: string }>("/answers", { body, credential });
     if (answered.status !== 200) throw new Error(`answer: ${answered.status} ${JSON.stringify(answered.body)}`);
-    if (answered.body.recorded === "recorded") {
+    // "duplicate": an answer sent again after its response was lost (a killed process) was already recorded.
+    if (answered.body.recorded === "recorded" || answered.body.recorded === "duplicate") {
       const answer = "message" in body ? body.message! : item.task === "ally" ? item.messages[body.choice!] : item.words[body.choice!];
       acknowledged.push({ participantId, item: item.id, task: item.task, category: item.category, answer });
     }
