@@ -1,4 +1,5 @@
 import Ajv from "ajv";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -110,6 +111,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Loads the JSONL and the CSV with pandas and says what it found. */
+const PANDAS_CHECK = `
+import json, sys
+import pandas as pd
+j = pd.read_json(sys.argv[1], lines=True)
+c = pd.read_csv(sys.argv[2])
+assert j["correct"].isin([True, False]).sum() == (j["task"] != "generation").sum()
+assert json.loads(c["words"][0]) == j["words"][0]
+print(json.dumps({"jsonl": len(j), "csv": len(c), "columns": len(j.columns), "csvColumns": len(c.columns), "words": type(j["words"][0]).__name__, "tasks": sorted(j["task"].unique().tolist())}))
+`;
+
 /** The planted figures, from the plan and the items alone (never from the answers). */
 async function planted() {
   const items = (await server.studies.data(study)).items.filter((i) => !i.gold);
@@ -212,6 +224,13 @@ describe("results of a planted study", () => {
     expect(csv.code, csv.stderr).toBe(0);
     const csvLines = readFileSync(join(dir, "answers.csv"), "utf8").trim().split("\r\n");
     expect(csvLines).toHaveLength(CATEGORIES * 13 + 1);
+    // pandas reads both files as they are (Debian's python3-pandas; .ci/run installs it).
+    const pandas = spawnSync("/usr/bin/python3", ["-c", PANDAS_CHECK, out, join(dir, "answers.csv")], { encoding: "utf8" });
+    if (pandas.error || /No module named/.test(pandas.stderr)) console.warn(`SKIPPED (pandas check): /usr/bin/python3 with pandas not found; install Debian's python3-pandas`);
+    else {
+      expect(pandas.status, pandas.stderr).toBe(0);
+      expect(JSON.parse(pandas.stdout)).toEqual({ jsonl: CATEGORIES * 13, csv: CATEGORIES * 13, columns: 20, csvColumns: 19, words: "list", tasks: ["ally", "chameleon", "generation"] });
+    }
     expect(csvLines[0]).toBe("study,participant,item,task,attention_check,position,answered_at,seconds_on_item,category,words,secret,decoys,item_message,message_source,message_generator,shown_options,answer,correct,passed_checks");
   });
 });
