@@ -46,6 +46,17 @@ export async function studyResults(data: StudyData, options: ResultsOptions): Pr
   const seed = options.seed ?? data.study.config.seed;
   const judge = judgeWith(options.evaluators, seed);
   const tasks = data.study.config.tasks;
+  // Every message the tables need, judged up front a few at a time (an LLM judge answers in parallel).
+  await inPool(
+    [
+      ...kept.flatMap((a) => {
+        const item = items.get(a.itemId)!;
+        return item.task === "generation" && "message" in a.answer ? [() => judge(item.payload, (a.answer as { message: string }).message)] : [];
+      }),
+      ...data.items.filter((i) => i.task !== "generation" && !i.gold && kept.some((a) => a.itemId === i.itemId)).map((i) => () => judge(i.payload, i.payload.message!)),
+    ],
+    JUDGED_AT_ONCE,
+  );
 
   let generation: GenerationResults | null = null;
   if (tasks.includes("generation")) {
@@ -126,6 +137,17 @@ export async function studyResults(data: StudyData, options: ResultsOptions): Pr
     evaluation,
     paper: PAPER_FIGURES,
   };
+}
+
+/** Messages judged at once: enough to keep an LLM endpoint's own limiter busy, few enough for the lexical judge. */
+const JUDGED_AT_ONCE = 8;
+
+async function inPool(tasks: readonly (() => Promise<unknown>)[], size: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
 }
 
 function ratio(numerator: number, denominator: number): number | null {

@@ -139,3 +139,37 @@ describe("one participant's requests", () => {
     expect((await api(`${server.url}/api/studies/zzzzzzzzzz/next`, { credential })).status).toBe(404);
   });
 });
+
+describe("a study whose ally and chameleon items are its own generation answers", () => {
+  const backend = storeBackends()[0];
+  useBackend(backend);
+  let server: Awaited<ReturnType<typeof startStudyServer>>;
+  afterAll(async () => server?.close());
+
+  it("turns each message into an item of each evaluation task, never judged by its author, and fills them as people come", async () => {
+    server = await startStudyServer((await backend.fresh()).config, dataset);
+    const spec = StudySpecSchema.parse({ title: "Own messages", tasks: ["generation", "ally", "chameleon"], categories: 6, quotas: { ally: 2, chameleon: 2 }, itemsPerParticipant: 6, messages: { kind: "generation" } });
+    const built = buildStudy(spec, dataset, "cli");
+    await server.studies.create(built.study, built.items);
+    // People arrive in waves, as they do: the first ones find only generation items, later ones judge their messages.
+    let waves = 0;
+    for (let joined = 0; waves < 6; waves++) {
+      await Promise.all(Array.from({ length: 8 }, () => runParticipant(server.url, built.study.id, joined++, randomAnswerer, [])));
+      const data = await server.studies.data(built.study);
+      if (data.items.length === 6 * 7 && data.items.every((i) => data.answers.filter((a) => a.itemId === i.itemId).length === i.quota)) break;
+    }
+    const data = await server.studies.data(built.study);
+    // 6 generation items, 3 messages each, each an ally and a chameleon item.
+    expect(data.items).toHaveLength(6 + 6 * 3 * 2);
+    const items = new Map(data.items.map((i) => [i.itemId, i]));
+    for (const item of data.items) expect(data.answers.filter((a) => a.itemId === item.itemId)).toHaveLength(item.quota);
+    for (const answer of data.answers) {
+      const item = items.get(answer.itemId)!;
+      if (item.task === "generation") continue;
+      const written = data.answers.find((a) => a.itemId === item.payload.source!.item && a.participantId === item.payload.source!.participant)!;
+      expect("message" in written.answer && written.answer.message).toBe(item.payload.message);
+      expect(answer.participantId).not.toBe(item.payload.source!.participant);
+    }
+    expect(waves).toBeLessThan(6);
+  }, 120_000);
+});
