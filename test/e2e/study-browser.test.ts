@@ -9,7 +9,8 @@ import { StudySpecSchema } from "../../shared/studies/spec";
 import type { StudyTask } from "../../shared/studies/protocol";
 import { TEST_DATASET } from "../support/socket-server";
 import { startStudyServer } from "../support/study-server";
-import { legalFiller } from "../support/study-participants";
+import { legalFiller, randomAnswerer, runParticipant } from "../support/study-participants";
+import { evaluatorsFor } from "../../server/server-deps";
 import { ensureClientBuilt, launchChromium, screenshot } from "./client-browser";
 
 /**
@@ -23,10 +24,15 @@ let server: Awaited<ReturnType<typeof startStudyServer>>;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const studies = new Map<StudyTask, StudyRecord>();
+const RESEARCH_KEY = "a-research-key-for-the-browser-test";
 
 beforeAll(async () => {
   ensureClientBuilt();
-  server = await startStudyServer({ path: join(dir, "log.db"), sync: "normal", databaseUrl: null }, TEST_DATASET, { staticDir: "dist" });
+  server = await startStudyServer({ path: join(dir, "log.db"), sync: "normal", databaseUrl: null }, TEST_DATASET, {
+    staticDir: "dist",
+    researchKey: RESEARCH_KEY,
+    evaluators: await evaluatorsFor(["lexical"], () => {}),
+  });
   const lines = TEST_DATASET.categories.map((c) => ({ category: c.category, secret: c.words[1], message: legalFiller(c.words), generator: "human" }));
   // One study per task, two items per participant, so that every run meets exactly the task it checks.
   for (const task of ["generation", "ally", "chameleon"] as const) {
@@ -125,4 +131,40 @@ describe.each([
       expect(data.answers.filter((a) => a.participantId === participant)).toHaveLength(2);
     }, 60_000);
   }
+});
+
+describe("a researcher on the page", () => {
+  it("creates a study with the research key, follows it with the study's key, computes Tables 5-7 and downloads the answers", async () => {
+    const page = await pageAt(1280);
+    await page.goto(`${server.url}/studies`);
+    await page.getByLabel("Research key").fill(RESEARCH_KEY);
+    await page.getByLabel("Title (participants see it)").fill("Made on the page");
+    await page.getByRole("button", { name: "Create the study" }).click();
+    const heading = page.getByRole("heading", { name: /^Study [a-z0-9]{10} is open$/ });
+    await heading.waitFor();
+    const id = /Study ([a-z0-9]{10})/.exec((await heading.textContent())!)![1];
+    const key = (await page.locator(".participant-code").textContent())!;
+    expect(key).toMatch(/^sk-/);
+    // Two people take part (over HTTP), then the researcher opens the study's page from the link with the key.
+    for (let i = 0; i < 2; i++) await runParticipant(server.url, id, i, randomAnswerer, []);
+    await page.getByRole("link", { name: "the study's results page" }).click();
+    await page.getByRole("heading", { name: "Made on the page" }).waitFor();
+    // The key leaves the address bar (and so the history) as soon as the page has it.
+    expect(page.url()).toBe(`${server.url}/studies/${id}`);
+    expect(await page.locator("table caption", { hasText: "Progress per task" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Compute the tables" }).click();
+    await page.locator("caption", { hasText: "Table 5" }).waitFor({ timeout: 30_000 });
+    expect(await page.locator("caption", { hasText: "Table 6" }).count()).toBe(1);
+    expect(await page.locator("caption", { hasText: "Table 7" }).count()).toBe(1);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export (JSONL)" }).click();
+    expect((await download).suggestedFilename()).toBe(`sneak-study-${id}.jsonl`);
+    await screenshot(page, "study-researcher");
+    // A wrong research key is refused with the server's reason.
+    await page.goto(`${server.url}/studies`);
+    await page.getByLabel("Research key").fill("not-the-research-key-at-all");
+    await page.getByLabel("Title (participants see it)").fill("Refused");
+    await page.getByRole("button", { name: "Create the study" }).click();
+    await page.getByRole("alert").filter({ hasText: "the research key is wrong" }).waitFor();
+  }, 90_000);
 });
