@@ -273,7 +273,21 @@ export interface EvaluatorClueScores {
   cumulativeLeakage: number | null;
   /** Why something is null (a parsing failure, a timeout, "no decoys for a custom card"). */
   failure?: string;
+  /**
+   * What the judge weighed, for the reveal to show in words: the messages the ally (who knew the secret) chose
+   * among, in the order shown, the clue and its decoys, with the probability the ally gave each. Absent when
+   * the ally was not asked (a custom card: no decoys) or failed, and in records made before it existed.
+   */
+  allyOptions?: { message: string; probability: number }[];
+  /**
+   * The chameleon's likeliest words from this clue alone, most likely first (at most `CHAMELEON_GUESSES_SHOWN`),
+   * and the secret's rank among all the grid's words (1 = its top guess). Absent when that judgement failed.
+   */
+  chameleonGuesses?: { top: { word: string; probability: number }[]; secretRank: number; wordCount: number };
 }
+
+/** How many of the chameleon's likeliest words a revealed record keeps. */
+export const CHAMELEON_GUESSES_SHOWN = 3;
 
 /** A clue's SNEAK scores, revealed with the round. */
 export interface RevealedClueScores {

@@ -1,7 +1,7 @@
 import { scoreMessage, leakageOf, averageOverEvaluators } from "../../shared/sneak/metrics";
-import type { Evaluator, MessageScores } from "../../shared/sneak/types";
+import type { Evaluator, Judgement, MessageScores } from "../../shared/sneak/types";
 import { seededRng, shuffled } from "../../shared/random";
-import type { EvaluatorClueScores, RevealedClueScores } from "../../shared/protocol";
+import { CHAMELEON_GUESSES_SHOWN, type EvaluatorClueScores, type RevealedClueScores } from "../../shared/protocol";
 
 /** Everything needed to score one clue of a round. */
 export interface ClueToScore extends Pick<RevealedClueScores, "round" | "clueIndex" | "playerId" | "clue" | "byChameleon" | "fallback"> {
@@ -62,15 +62,28 @@ export async function scoreClueWith(evaluator: Evaluator, job: ClueToScore): Pro
       else result.cumulativeLeakage = leakageOfSecret(cumulativeJudgement.options, cumulativeJudgement.probabilities, job.secret);
     }
     if (single.failure) failures.push(`chameleon: ${single.failure}`);
-    else result.leakage = leakageOfSecret(single.options, single.probabilities, job.secret);
+    else {
+      result.leakage = leakageOfSecret(single.options, single.probabilities, job.secret);
+      result.chameleonGuesses = likeliestWords(single, job.secret);
+    }
     if (!ally) failures.push("utility unavailable: this topic card has no decoys");
     else if (ally.failure) failures.push(`ally: ${ally.failure}`);
+    else result.allyOptions = ally.options.map((message, i) => ({ message, probability: ally.probabilities[i] }));
     if (ally && !ally.failure && !single.failure) result.scores = scoreMessage(ally, job.clue, single, job.secret);
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
   }
   if (failures.length > 0) result.failure = failures.join("; ");
   return result;
+}
+
+/** The chameleon's top words (ties kept in the order shown) and where the secret ranked among all of them. */
+function likeliestWords(judgement: Judgement, secret: string): NonNullable<EvaluatorClueScores["chameleonGuesses"]> {
+  const ranked = judgement.options.map((word, i) => ({ word, probability: judgement.probabilities[i] })).sort((a, b) => b.probability - a.probability);
+  const secretProbability = ranked.find((r) => r.word === secret)?.probability ?? 0;
+  // Tied words share the better rank: a flat distribution puts the secret first, not last.
+  const secretRank = 1 + ranked.filter((r) => r.probability > secretProbability).length;
+  return { top: ranked.slice(0, CHAMELEON_GUESSES_SHOWN), secretRank, wordCount: ranked.length };
 }
 
 function leakageOfSecret(options: readonly string[], probabilities: readonly number[], secret: string): number {
