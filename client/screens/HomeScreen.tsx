@@ -79,7 +79,14 @@ export function HomeScreen() {
           </section>
         )}
         <div className="card span-2">
-          <NameField value={name} onChange={setName} error={nameError} />
+          <NameField
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              setNameError(null);
+            }}
+            error={nameError}
+          />
         </div>
         <section className="card" aria-labelledby="create-heading">
           <h2 id="create-heading">New game</h2>

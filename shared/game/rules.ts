@@ -296,7 +296,7 @@ function chat(state: GameState, by: PlayerId, text: string, now: number): Action
   if (cleaned === "") return ruleError("chat_empty", "The message is empty.");
   const length = [...cleaned].length;
   if (length > MAX_CHAT_CHARS) return ruleError("chat_too_long", `Messages are at most ${MAX_CHAT_CHARS} characters (this one has ${length}).`);
-  const chatLines = [...state.chat, { playerId: by, text: cleaned, at: now }].slice(-MAX_CHAT_MESSAGES);
+  const chatLines = [...state.chat, { playerId: by, text: cleaned, at: now, game: state.gameNumber, round: state.rounds.length }].slice(-MAX_CHAT_MESSAGES);
   return accepted({ ...state, chat: chatLines });
 }
 

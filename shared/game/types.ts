@@ -142,6 +142,9 @@ export interface ChatMessage {
   playerId: PlayerId;
   text: string;
   at: number;
+  /** The game (`gameNumber`, 0 before the first) and round (0 before its first deal) the line was said in, so a chat reads in rounds. */
+  game: number;
+  round: number;
 }
 
 /** Options fixed when the server creates a game (not host settings). */

@@ -165,7 +165,7 @@ describe("discussion", () => {
     expect(table.state.phase).toBe("discussion");
     expect(table.state.deadline).toBe(table.now + 60_000);
     table.do({ type: "chat", by: "p1", text: "  it was p2 " });
-    expect(table.state.chat).toEqual([{ playerId: "p1", text: "it was p2", at: table.now }]);
+    expect(table.state.chat).toEqual([{ playerId: "p1", text: "it was p2", at: table.now, game: 1, round: 1 }]);
     expect(table.try({ type: "chat", by: "p1", text: "x".repeat(281) })).toMatchObject({ code: "chat_too_long" });
     expect(table.try({ type: "chat", by: "p1", text: "\u200B" })).toMatchObject({ code: "chat_empty" });
     expect(table.try({ type: "chat", by: "nobody", text: "hi" })).toMatchObject({ code: "not_seated" });
