@@ -81,7 +81,13 @@ export function RoundReveal({ game, round, evaluators }: { game: GameView; round
       {round.words && <WordGrid words={round.words} secret={round.secret} crossedOut={round.guesses.filter((g) => g !== round.secret)} label={`Grid of ${round.category}`} />}
       {round.tieBrokenBy && (
         <p className="muted small">
-          The vote tied; {round.tieBrokenBy === "dealer" ? `${nameOf(game, round.dealerId)}, the dealer, chose` : "time ran out and the accused was drawn at random"}.
+          The vote tied;{" "}
+          {round.tieBrokenBy === "dealer"
+            ? `${nameOf(game, round.dealerId)}, the dealer, chose`
+            : round.tieBrokenBy === "fallback"
+              ? `${nameOf(game, round.dealerId)}, the dealer, ran out of time, so a bot chose in their place`
+              : "time ran out and the accused was drawn at random"}
+          .
         </p>
       )}
       <section aria-labelledby={`${uid}-votes`}>

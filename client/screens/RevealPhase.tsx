@@ -4,7 +4,7 @@ import { RoundHeader } from "../components/RoundHeader";
 import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
-import { GameDataLinks } from "../components/GameDataLinks";
+import { EndGameButton } from "../components/EndGameButton";
 
 /** The round's reveal, then the host deals the next one. */
 export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
@@ -22,9 +22,7 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
             <button type="button" className="big" onClick={() => void connection.request(C2S.hostNextRound, {})} data-testid="next-round">
               Next round
             </button>
-            <button type="button" className="ghost" onClick={() => void connection.request(C2S.hostEndGame, {})}>
-              End the game
-            </button>
+            <EndGameButton />
           </>
         ) : (
           <p className="muted" role="status">
@@ -32,7 +30,6 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
           </p>
         )}
       </div>
-      <GameDataLinks code={snapshot.code} gameNumber={game.gameNumber} />
     </section>
   );
 }

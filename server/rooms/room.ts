@@ -779,6 +779,7 @@ export class Room {
     const state = this.state;
     if (!state || this.disposed || state.deadline !== deadline) return;
     let fallbackClue: string | undefined;
+    let fallbackAccused: PlayerId | undefined;
     const round = state.rounds[state.rounds.length - 1];
     if (state.phase === "clues" && round) {
       const turnId = round.order.find((id) => !round.clues.some((c) => c.playerId === id)) ?? round.order[round.clues.length];
@@ -786,7 +787,12 @@ export class Room {
       if (duty) fallbackClue = await this.seats.legalClue(turnId, duty, this.deps.fallbackAgent);
       if (this.state?.deadline !== deadline) return;
     }
-    if (await this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) return;
+    if (state.phase === "tieBreak" && round) {
+      // An idle dealer's tie-break: the fallback bot chooses for them, as for a timed-out clue (docs/GAME-RULES.md).
+      fallbackAccused = await this.seats.standInTieBreak(round.dealerId);
+      if (this.state?.deadline !== deadline) return;
+    }
+    if (await this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue, fallbackAccused })) return;
     // Refused (a clock step, a state the rules did not expect): try again shortly rather than spin.
     clearTimeout(this.phaseTimer);
     this.phaseTimer = setTimeout(() => void this.onDeadline(deadline), 1000);

@@ -210,6 +210,21 @@ export class SeatDriver {
   }
 
   /**
+   * The fallback bot's pick for a dealer whose tie-break time ran out, from the dealer's own view, as it gives a
+   * timed-out clue: fairer than a draw, which can accuse an innocent player the votes did not favour over others.
+   * Undefined when the dealer has no tie to break.
+   */
+  async standInTieBreak(dealerId: PlayerId): Promise<PlayerId | undefined> {
+    const state = this.host.state();
+    const due = state ? dutyOf(state, dealerId) : null;
+    if (!due || due.duty.kind !== "tieBreak") return undefined;
+    const tied = due.duty.tied;
+    const decision = await this.host.deps.fallbackAgent.tieBreak(this.botViewFor(due, dealerId), tied);
+    this.note(dealerId, "tieBreak", { ...decision, source: "fallback", note: `the dealer's time ran out${decision.note ? `; ${decision.note}` : ""}` });
+    return tied.includes(decision.value) ? decision.value : tied[0];
+  }
+
+  /**
    * A bot knows what a human in its seat knows: never the decoys that will score its clue, or it could
    * steer away from them and its utility would not compare with the humans' (the benchmark hides them too).
    */

@@ -157,7 +157,7 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng, opti
     case "guess":
       return guess(state, action.by, action.word, action.now);
     case "timeout":
-      return timeout(state, action.now, action.fallbackClue, rng, checkClueRule);
+      return timeout(state, action, rng, checkClueRule);
     case "attachScores":
       return attachScores(state, action);
     default:
@@ -432,7 +432,8 @@ function finishRound(state: GameState, outcome: RoundOutcome): GameState {
 
 // ---------------------------------------------------------------- time
 
-function timeout(state: GameState, now: number, fallbackClue: string | undefined, rng: Rng, checkClueRule: boolean): ActionResult {
+function timeout(state: GameState, action: Extract<GameAction, { type: "timeout" }>, rng: Rng, checkClueRule: boolean): ActionResult {
+  const { now, fallbackClue, fallbackAccused } = action;
   if (state.deadline === null) return ruleError("no_deadline", "Nothing is timed right now.");
   if (now < state.deadline) return ruleError("too_early", "The timer has not run out yet.");
   const round = currentRound(state)!;
@@ -446,8 +447,13 @@ function timeout(state: GameState, now: number, fallbackClue: string | undefined
     case "vote":
       return accepted(closeVote(state, now));
     case "tieBreak": {
-      // The dealer ran out of time: the accused is drawn among the tied.
+      // The dealer ran out of time: the fallback bot chooses in their place, as it gives a timed-out clue. A
+      // timeout without its choice (games logged before it) draws among the tied, so old logs replay the same.
       const tied = round.tied!;
+      if (fallbackAccused !== undefined) {
+        if (!tied.includes(fallbackAccused)) return ruleError("not_tied", "The stand-in must pick one of the tied players.");
+        return accepted(accuse(withRound(state, { tieBrokenBy: "fallback" }), fallbackAccused, now));
+      }
       return accepted(accuse(withRound(state, { tieBrokenBy: "timeout" }), tied[rng.int(tied.length)], now));
     }
     case "guess":

@@ -123,7 +123,7 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
   for (const page of pages) await expect.poll(() => page.getByText("scoring…").count(), { timeout: 30_000 }).toBe(0);
   for (const page of pages) await page.getByTestId("leakage-curve").locator("svg.recharts-surface").waitFor();
   // The curve says in one sentence what it shows, marks where the Chameleon's clue fell, and names it.
-  const chameleonTurn = 1 + (await pages[0].getByTestId("clue-score-row").evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("Chameleon (leakage"))));
+  const chameleonTurn = 1 + (await pages[0].getByTestId("clue-score-row").evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("The Chameleon's own clue"))));
   expect(chameleonTurn).toBeGreaterThan(0);
   const note = await pages[0].getByTestId("leakage-note").textContent();
   expect(note).toContain(CUMULATIVE_NOTE);
@@ -173,6 +173,7 @@ describe("the client on a 360 px phone", () => {
 
     await playRound(pages, "custom", { checkClueBox: true, chat: true });
     await host.getByRole("button", { name: "End the game" }).click();
+    await host.getByRole("button", { name: "Yes, end the game" }).click();
     await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
     for (const [i, page] of pages.entries()) await assertFits(page, `06-gameOver-${i}`);
     expect(await phaseOf(second)).toBe("gameOver");
@@ -188,6 +189,7 @@ describe("the client on a 360 px phone", () => {
     await second.getByTestId("tradeoff-scatter").locator("svg.recharts-surface").waitFor();
     for (const [i, page] of pages.entries()) await assertFits(page, `05-reveal-dataset-scored-${i}`);
     await host.getByRole("button", { name: "End the game" }).click();
+    await host.getByRole("button", { name: "Yes, end the game" }).click();
     await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
 
     // The leaderboard from the game-over screen, and the way back to the room.

@@ -273,7 +273,20 @@ describe("tie-break", () => {
     expect(table.state.phase).toBe(b === table.round.chameleonId ? "guess" : "reveal");
   });
 
-  it("draws among the tied when the dealer's timer runs out", () => {
+  it("takes the fallback bot's pick for an idle dealer when the timer runs out: one of the tied, or refused", () => {
+    const table = toVote(started(4, {}, 5));
+    const [dealer, a, b, c] = table.round.order;
+    table.do({ type: "vote", by: dealer, target: a });
+    table.do({ type: "vote", by: a, target: b });
+    table.do({ type: "vote", by: b, target: a });
+    table.do({ type: "vote", by: c, target: b });
+    const deadline = table.state.deadline!;
+    expect(table.try({ type: "timeout", now: deadline, fallbackAccused: c })).toMatchObject({ code: "not_tied" });
+    table.do({ type: "timeout", now: deadline, fallbackAccused: b });
+    expect(table.round).toMatchObject({ accusedId: b, tieBrokenBy: "fallback" });
+  });
+
+  it("draws among the tied when the dealer's timer runs out with no pick (games logged before the stand-in)", () => {
     const accused = new Set<string>();
     for (let seed = 0; seed < 30; seed++) {
       const table = toVote(started(4, {}, seed));
