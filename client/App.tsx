@@ -19,6 +19,11 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to the game
       </a>
+      {route.name === "room" && (
+        <a className="skip-link" href="#chat">
+          Skip to the chat
+        </a>
+      )}
       <header className="app-header">
         <a
           className="brand"

@@ -33,6 +33,8 @@ export const C2S = {
   hostAnswerSeat: "host:answerSeat",
   gameClue: "game:clue",
   gameReady: "game:ready",
+  /** Take back your "ready to vote" (discussion) or your vote (vote) that the fallback bot made while you were away. */
+  gameTakeBack: "game:takeBack",
   gameVote: "game:vote",
   gameTieBreak: "game:tieBreak",
   gameGuess: "game:guess",
@@ -185,6 +187,7 @@ export const PayloadSchemas = {
   [C2S.hostAnswerSeat]: z.object({ requestId: z.string().min(1).max(64), approve: z.boolean() }).strict(),
   [C2S.gameClue]: z.object({ text: z.string().min(1).max(200) }).strict(),
   [C2S.gameReady]: z.object({}).strict(),
+  [C2S.gameTakeBack]: z.object({}).strict(),
   [C2S.gameVote]: z.object({ targetId: playerId }).strict(),
   [C2S.gameTieBreak]: z.object({ targetId: playerId }).strict(),
   [C2S.gameGuess]: z.object({ word: z.string().min(1).max(60) }).strict(),
@@ -210,6 +213,23 @@ export interface SeatStatus {
   awaySince: number | null;
 }
 
+/** A move the fallback bot made in your seat while you were away (`you.standIns`). */
+export interface StandInMove {
+  kind: "clue" | "ready" | "vote" | "tieBreak" | "guess";
+  /** The game and round it was made in. */
+  game: number;
+  round: number;
+  /** The clue given or the word guessed. */
+  text?: string;
+  /** Whom it voted for, or accused in a tie-break (a seat id). */
+  targetId?: string;
+  /**
+   * It can still be undone with `game:takeBack`: your vote while the vote is open, your "ready to vote" while the
+   * discussion is; false once that phase is over or you changed it yourself.
+   */
+  canTakeBack: boolean;
+}
+
 /** Someone asked for a seat back from another device (`room:askSeat`); shown to the host alone. */
 export interface SeatRequest {
   requestId: string;
@@ -232,10 +252,10 @@ export interface RoomSnapshot {
   /**
    * `playerId` is your seat id (or spectator id); `seated` is false for spectators. `rejoinCode` (seated humans
    * only, else null) takes this seat back from another device (`room:reclaim`): it is in your snapshots alone,
-   * single use, and replaced after 5 wrong tries. `standInMoves` counts the moves the fallback bot made for
-   * you while you were away, until you next act.
+   * single use, and replaced after 5 wrong tries. `standIns` lists the moves the fallback bot made for you while
+   * you were away (`standInMoves` is their number), until you next act.
    */
-  you: { playerId: string; seated: boolean; isHost: boolean; rejoinCode: string | null; standInMoves: number };
+  you: { playerId: string; seated: boolean; isHost: boolean; rejoinCode: string | null; standInMoves: number; standIns: StandInMove[] };
   /** Requests to take a seat back from another device, for the host to answer (`host:answerSeat`); [] for everyone else. */
   seatRequests: SeatRequest[];
   seats: SeatStatus[];
@@ -342,6 +362,7 @@ export interface ClientToServerEvents {
   [C2S.hostAnswerSeat]: Handler<typeof C2S.hostAnswerSeat>;
   [C2S.gameClue]: Handler<typeof C2S.gameClue>;
   [C2S.gameReady]: Handler<typeof C2S.gameReady>;
+  [C2S.gameTakeBack]: Handler<typeof C2S.gameTakeBack>;
   [C2S.gameVote]: Handler<typeof C2S.gameVote>;
   [C2S.gameTieBreak]: Handler<typeof C2S.gameTieBreak>;
   [C2S.gameGuess]: Handler<typeof C2S.gameGuess>;

@@ -45,7 +45,7 @@ export function ChatPanel({ game, prominent = false }: { game: GameView; promine
         : null;
 
   return (
-    <section className="card" aria-labelledby="chat-heading" id="chat">
+    <section className="card" aria-labelledby="chat-heading" id="chat" tabIndex={-1}>
       <h2 id="chat-heading">{prominent ? "Discuss: who is the Chameleon?" : "Chat"}</h2>
       <ol className="chat-log" ref={logRef} aria-live="polite" aria-label="Chat messages" data-testid="chat-log" style={prominent ? { maxHeight: "22rem" } : undefined}>
         {lines.length === 0 && <li className="muted">No messages yet.</li>}

@@ -14,7 +14,7 @@ import type { Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
-import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } from "./room-snapshots";
+import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource, type StandInRecord } from "./room-snapshots";
 import { andThen, CommandQueue, settleMaybe } from "./command-queue";
 import { isPromiseLike, type MaybePromise } from "../store/log-store";
 import { SeatReturns } from "./seat-returns";
@@ -123,9 +123,10 @@ export class Room {
       isConnected: (seatId) => (this.members.get(seatId)?.sockets.size ?? 0) > 0,
       gridSeen: (key) => this.gridSeen.get(key),
       apply: (action) => this.applyInternal(action),
-      onStandIn: (seatId) => {
+      onStandIn: (seatId, action) => {
         const member = this.members.get(seatId);
-        if (member) member.standInMoves++;
+        const state = this.state;
+        if (member && state) member.standIns.push(standInRecordOf(action, state));
       },
     });
     this.armEmptyTimer();
@@ -162,7 +163,7 @@ export class Room {
       return andThen(seated, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
         const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name)));
-        this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
+        this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standIns: [] });
         this.broadcast();
         return andThen(logged, () => session);
       });
@@ -247,7 +248,7 @@ export class Room {
         token: session.token,
         sockets: new Set(),
         awaySince: this.now(),
-        standInMoves: 0,
+        standIns: [],
       };
       if (member.spectator) this.armGrace(member);
       this.members.set(member.playerId, member);
@@ -471,9 +472,10 @@ export class Room {
     const now = this.now();
     const p = payload as Record<string, unknown>;
     if (event === C2S.roomResync) return { ok: true, state: snapshotFor(this.snapshotSource(), member) };
-    // The player acts again: the "a bot played for you" count has been seen.
-    if (member.standInMoves > 0) {
-      member.standInMoves = 0;
+    // The player makes a move again: the "a bot played for you" list has been seen (chatting keeps it, so a
+    // player who came back can still take back the stand-in's vote).
+    if (member.standIns.length > 0 && event !== C2S.chatSend) {
+      member.standIns = [];
       this.bumpVersion();
       this.broadcast();
     }
@@ -840,5 +842,22 @@ export class Room {
 }
 
 const OK = { ok: true } as const;
+
+/** What the fallback bot did in an away player's seat, in the words their snapshot names it. */
+function standInRecordOf(action: GameAction, state: GameState): StandInRecord {
+  const at = { game: state.gameNumber, round: state.rounds.length };
+  switch (action.type) {
+    case "giveClue":
+      return { kind: "clue", ...at, text: action.text };
+    case "vote":
+      return { kind: "vote", ...at, targetId: action.target };
+    case "breakTie":
+      return { kind: "tieBreak", ...at, targetId: action.accusedId };
+    case "guess":
+      return { kind: "guess", ...at, text: action.word };
+    default:
+      return { kind: "ready", ...at };
+  }
+}
 
 const BOT_NAMES = ["Ada", "Basil", "Clio", "Dex", "Echo", "Fern", "Gus", "Hal", "Iris", "Juno"];

@@ -24,8 +24,8 @@ export interface SeatDriverHost {
   gridSeen(roundKey: string): string[] | undefined;
   /** Applies a server-made action; false when the rules refused it (logged by the room). A promise while the game log writes. */
   apply(action: GameAction): boolean | Promise<boolean>;
-  /** The fallback bot made a move for an away human (their own snapshot says how many). */
-  onStandIn(seatId: PlayerId): void;
+  /** The fallback bot made this move for an away human (their own snapshot names it). */
+  onStandIn(seatId: PlayerId, action: GameAction): void;
   now(): number;
 }
 
@@ -130,7 +130,7 @@ export class SeatDriver {
         const first = standIn && !this.stoodIn.has(seatId);
         if (standIn) this.stoodIn.add(seatId);
         if (await this.host.apply(action)) {
-          if (standIn) this.host.onStandIn(seatId);
+          if (standIn) this.host.onStandIn(seatId, action);
         } else if (first) this.stoodIn.delete(seatId);
       };
       switch (due.duty.kind) {

@@ -150,6 +150,8 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng, opti
       return chat(state, action.by, action.text, action.now);
     case "readyToVote":
       return readyToVote(state, action.by, action.now);
+    case "takeBack":
+      return takeBack(state, action.by);
     case "vote":
       return vote(state, action.by, action.target, action.now);
     case "breakTie":
@@ -298,6 +300,23 @@ function chat(state: GameState, by: PlayerId, text: string, now: number): Action
   if (length > MAX_CHAT_CHARS) return ruleError("chat_too_long", `Messages are at most ${MAX_CHAT_CHARS} characters (this one has ${length}).`);
   const chatLines = [...state.chat, { playerId: by, text: cleaned, at: now, game: state.gameNumber, round: state.rounds.length }].slice(-MAX_CHAT_MESSAGES);
   return accepted({ ...state, chat: chatLines });
+}
+
+/**
+ * A player takes back their "ready to vote" during the discussion, or their vote while the vote is open (a
+ * returning player undoing what the fallback bot did in their seat): the phase then waits for them again.
+ */
+function takeBack(state: GameState, by: PlayerId): ActionResult {
+  const round = currentRound(state);
+  if (!round || (state.phase !== "discussion" && state.phase !== "vote")) return ruleError("wrong_phase", "There is nothing to take back now.");
+  if (!round.order.includes(by)) return ruleError("not_seated", "You are not playing this round.");
+  if (state.phase === "discussion") {
+    if (!round.ready.includes(by)) return ruleError("invalid_action", "You have not said you are ready to vote.");
+    return accepted(withRound(state, { ready: round.ready.filter((id) => id !== by) }));
+  }
+  if (!(by in round.votes)) return ruleError("invalid_action", "You have not voted.");
+  const { [by]: _withdrawn, ...votes } = round.votes;
+  return accepted(withRound(state, { votes }));
 }
 
 /** Bots and seats that left are taken as ready: the discussion waits only for present humans. */

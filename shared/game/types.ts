@@ -198,6 +198,8 @@ export type GameAction =
   | { type: "giveClue"; now: number; by: PlayerId; text: string; fallback?: boolean }
   | { type: "chat"; now: number; by: PlayerId; text: string }
   | { type: "readyToVote"; now: number; by: PlayerId }
+  /** Undoes the seat's "ready to vote" (discussion) or withdraws its vote (vote), while that phase is open. */
+  | { type: "takeBack"; now: number; by: PlayerId }
   | { type: "vote"; now: number; by: PlayerId; target: PlayerId }
   | { type: "breakTie"; now: number; by: PlayerId; accusedId: PlayerId }
   | { type: "guess"; now: number; by: PlayerId; word: string }

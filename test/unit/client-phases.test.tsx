@@ -273,7 +273,7 @@ describe("adding bots", () => {
     const kind = screen.getByTestId("bot-kind") as HTMLSelectElement;
     expect([...kind.options].map((o) => o.textContent)).toEqual(["Lexical bot (WordNet, offline)", "LLM bot · tiny"]);
     fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
-    await vi.waitFor(() => expect(screen.getByRole("button", { name: "+ Add bot" })).toHaveProperty("disabled", false));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "+ Add bot" }).getAttribute("aria-disabled")).toBe("false"));
     fireEvent.change(kind, { target: { value: "llm:tiny" } });
     fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
     expect(sent.filter((c) => c.event === C2S.hostAddBot).map((c) => c.payload)).toEqual([{ kind: "lexical" }, { kind: "llm", model: "tiny" }]);
