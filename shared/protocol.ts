@@ -230,6 +230,25 @@ export interface StandInMove {
   canTakeBack: boolean;
 }
 
+/** One seat on the room's leaderboard (`RoomSnapshot.standings`): its record across the room's games. */
+export interface PlayerStanding {
+  playerId: string;
+  name: string;
+  bot: boolean;
+  /** Points over every game in the room. */
+  points: number;
+  gamesPlayed: number;
+  gamesWon: number;
+  /** Rounds dealt as the Chameleon, and those won (escaped, or caught but named the secret). */
+  chameleonRounds: number;
+  chameleonWins: number;
+  /** Rounds played knowing the word, and those won (the Chameleon caught and missed the secret). */
+  informedRounds: number;
+  informedWins: number;
+  /** The clue given knowing the word with the best mean SoftScore (in [0, 1]), once scored. */
+  bestClue: { text: string; score: number; game: number; round: number } | null;
+}
+
 /** Someone asked for a seat back from another device (`room:askSeat`); shown to the host alone. */
 export interface SeatRequest {
   requestId: string;
@@ -264,6 +283,11 @@ export interface RoomSnapshot {
   botModels: string[];
   /** Evaluators that score the clues (from server config). */
   evaluators: string[];
+  /**
+   * The room's leaderboard: every seat that has played a revealed round, across the room's games, most points
+   * first. Grows at each reveal (and when that round's scores arrive, for the best clue).
+   */
+  standings: PlayerStanding[];
   /** The dataset's categories, for the host's category pool: filled for the host in the lobby and after a game, else []. */
   categories: string[];
   /** Those of `categories` left out of the default pool (categoryPool null) for having fewer than 10 words; a host may still pick them. Filled when `categories` is. */

@@ -44,6 +44,8 @@ export interface SnapshotSource {
   fallbackSeatIds: ReadonlySet<PlayerId>;
   botModels: string[];
   evaluatorIds: string[];
+  /** The room's leaderboard across its games. */
+  standings(): RoomSnapshot["standings"];
   /** The dataset's categories (only the host in the lobby gets them). */
   categories(): string[];
   /** A seated human's rejoin code (their own snapshots only). */
@@ -120,6 +122,7 @@ function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categ
     spectators: [...members.values()].filter((m) => m.spectator).map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
     botModels: source.botModels,
     evaluators: source.evaluatorIds,
+    standings: source.standings(),
     serverTime: source.serverTime,
   };
 }

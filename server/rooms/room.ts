@@ -18,6 +18,7 @@ import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource, t
 import { andThen, CommandQueue, settleMaybe } from "./command-queue";
 import { isPromiseLike, type MaybePromise } from "../store/log-store";
 import { SeatReturns } from "./seat-returns";
+import { RoomStandings } from "./room-standings";
 import { cleanName, nameProblem, sameName } from "../../shared/game/names";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
@@ -88,6 +89,7 @@ export class Room {
   private readonly seats: SeatDriver;
   private readonly returns: SeatReturns;
   private readonly revealedRounds = new Set<string>();
+  private readonly standings = new RoomStandings();
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
@@ -254,7 +256,11 @@ export class Room {
       this.members.set(member.playerId, member);
     }
     for (const round of state.rounds) {
-      if (round.outcome !== null || round.aborted) this.revealedRounds.add(this.roundKey(state, round));
+      if (round.outcome === null && !round.aborted) continue;
+      this.revealedRounds.add(this.roundKey(state, round));
+      // The leaderboard counts the current game's rounds again (earlier games' live only in the log).
+      this.standings.countRound(state, round);
+      for (const clue of round.clues) for (const record of clue.scores) this.standings.countClue(state, state.gameNumber, record as RevealedClueScores);
     }
     const current = state.rounds[state.rounds.length - 1];
     if (current) {
@@ -748,6 +754,7 @@ export class Room {
       const key = this.roundKey(state, round);
       if (this.revealedRounds.has(key) || (round.outcome === null && !round.aborted)) continue;
       this.revealedRounds.add(key);
+      this.standings.countRound(state, round);
       const ready = this.scoring.reveal(key);
       if (ready.length > 0) queueMicrotask(() => this.attachScores(key, ready));
     }
@@ -759,7 +766,10 @@ export class Room {
     if (!state || this.disposed) return;
     const [game, roundNumber] = key.split("/").map(Number);
     if (state.gameNumber !== game || !this.revealedRounds.has(key)) return;
-    for (const scored of scores) this.deps.observer?.onScores?.(this, key, scored);
+    for (const scored of scores) {
+      this.deps.observer?.onScores?.(this, key, scored);
+      this.standings.countClue(state, game, scored);
+    }
     // A round's scores usually arrive together at the reveal: one action, one log write and one snapshot for
     // all of them, not one per clue (each snapshot goes to every member and carries every clue's scores).
     void this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clues: scores.map((scored) => ({ clueIndex: scored.clueIndex, scores: [scored] })) });
@@ -813,6 +823,7 @@ export class Room {
       fallbackSeatIds: new Set(this.seats.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId)),
       botModels: this.deps.config.botModels,
       evaluatorIds: this.deps.evaluators.map((e) => e.id),
+      standings: () => this.standings.list(),
       categories: () => this.deps.library.map((card) => card.category),
       rejoinCodeOf: (playerId) => this.returns.codeOf(playerId),
       seatRequests: () => this.returns.pending(),

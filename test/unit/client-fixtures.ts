@@ -83,6 +83,7 @@ export function snapshot(g: GameView = game(), over: Partial<RoomSnapshot> = {})
     spectators: [],
     botModels: ["tiny"],
     evaluators: ["lexical"],
+    standings: [],
     categories: g.viewerId === g.hostId && g.phase === "lobby" ? ["animals", "fruit", "vehicles"] : [],
     categoriesOffByDefault: g.viewerId === g.hostId && g.phase === "lobby" ? ["vehicles"] : [],
     game: g,
