@@ -5,6 +5,7 @@ import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
 import { EndGameButton } from "../components/EndGameButton";
+import { RoomLeaderboard } from "../components/RoomLeaderboard";
 
 /** The round's reveal, then the host deals the next one. */
 export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
@@ -16,6 +17,12 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
       <div style={{ marginTop: "1rem" }}>
         <Scoreboard game={game} round={round} />
       </div>
+      {snapshot.standings.length > 0 && (
+        <details style={{ marginTop: "0.6rem" }} data-testid="reveal-room-leaderboard">
+          <summary>Leaderboard: every game in this room</summary>
+          <RoomLeaderboard standings={snapshot.standings} you={game.viewerId} />
+        </details>
+      )}
       <div className="row" style={{ marginTop: "1rem" }}>
         {you.isHost ? (
           <>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { LeaderboardTables } from "../components/LeaderboardTables";
+import { GameDataLinks } from "../components/GameDataLinks";
 import { fetchLeaderboardJson } from "../net/data-api";
 import { leaderboardOf, type Leaderboard } from "../model/leaderboard";
 import { pathForRoute, useRouteStore } from "../stores/route-store";
@@ -29,8 +30,13 @@ function BackLink() {
   );
 }
 
-/** /leaderboard: humans versus models over every logged game, from GET /api/leaderboard. */
-export function LeaderboardScreen() {
+/**
+ * /research, for researchers: humans versus models over every logged game (GET /api/leaderboard) with the
+ * benchmark's exact terms, and the downloads of the room this tab sits in. Players' own leaderboard is in the
+ * room (RoomLeaderboard).
+ */
+export function ResearchScreen() {
+  const room = useSessionStore((s) => s.seat?.code ?? null);
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
   const navigate = useRouteStore((s) => s.navigate);
@@ -50,7 +56,7 @@ export function LeaderboardScreen() {
   }, [attempt]);
 
   useEffect(() => {
-    document.title = "Leaderboard · SNEAK";
+    document.title = "For researchers · SNEAK";
     return () => {
       document.title = "SNEAK";
     };
@@ -62,7 +68,7 @@ export function LeaderboardScreen() {
       <BackLink />
       <section className="card" aria-labelledby="lb-title">
         <h1 id="lb-title" className="phase-title lb-title">
-          Leaderboard: humans vs models
+          For researchers: humans vs models
         </h1>
         <p>
           Every game played on this server is scored the way the SNEAK benchmark scores clues. A good clue has high <strong>utility</strong>: an ally who
@@ -80,6 +86,12 @@ export function LeaderboardScreen() {
           </p>
         )}
       </section>
+
+      {room && (
+        <section className="card" aria-label="Data downloads">
+          <GameDataLinks code={room} />
+        </section>
+      )}
 
       {load.kind === "loading" && (
         <div className="card" role="status">
