@@ -2,20 +2,23 @@ import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAx
 import type { ClueScoreRow } from "../model/scores";
 import { tradeoffMarks, type TradeoffMark } from "./tradeoff-points";
 
-/** A mark and its clue numbers beside it: a circle for informed players, a triangle for the Chameleon. */
+/** A mark and its clue numbers on the side `tradeoffMarks` chose: a circle for informed players, a triangle for the Chameleon. */
 function Mark(props: { cx?: number; cy?: number; payload?: TradeoffMark }) {
   const { cx, cy, payload } = props;
   if (cx === undefined || cy === undefined || !payload) return <g />;
-  // Labels go left of marks in the right half, so that none runs off the plot.
-  const left = payload.x > 60;
+  const at = (
+    {
+      right: { x: cx + 10, y: cy + 4, anchor: "start" },
+      left: { x: cx - 10, y: cy + 4, anchor: "end" },
+      above: { x: cx, y: cy - 10, anchor: "middle" },
+      below: { x: cx, y: cy + 19, anchor: "middle" },
+    } as const
+  )[payload.side];
   return (
     <g>
-      {payload.chameleon ? (
-        <path d={`M${cx},${cy - 7} L${cx + 7},${cy + 5} L${cx - 7},${cy + 5} Z`} fill="var(--leakage)" stroke="var(--surface)" />
-      ) : (
-        <circle cx={cx} cy={cy} r={6} fill="var(--utility)" stroke="var(--surface)" />
-      )}
-      <text x={cx + (left ? -10 : 10)} y={cy + 4} textAnchor={left ? "end" : "start"} fontSize={12} fontWeight={700} fill="var(--text)" stroke="var(--surface-2)" strokeWidth={3} paintOrder="stroke">
+      {(!payload.chameleon || payload.mixed) && <circle cx={cx} cy={cy} r={6} fill="var(--utility)" stroke="var(--surface)" />}
+      {payload.chameleon && <path d={`M${cx},${cy - 7} L${cx + 7},${cy + 5} L${cx - 7},${cy + 5} Z`} fill={payload.mixed ? "none" : "var(--leakage)"} stroke={payload.mixed ? "var(--leakage)" : "var(--surface)"} strokeWidth={payload.mixed ? 2 : 1} />}
+      <text className="tradeoff-mark-label" x={at.x} y={at.y} textAnchor={at.anchor} fontSize={12} fontWeight={700} fill="var(--text)" stroke="var(--surface-2)" strokeWidth={3} paintOrder="stroke">
         {payload.label}
       </text>
     </g>
