@@ -18,6 +18,7 @@ const WIDTH = 360;
 const NAMES = ["Bartholomew_Fitzgeraldsn", "Wolfeschlegelsteinhausen", "Anastasiya Konstantinova"];
 const CATEGORY = "Incomprehensibilities-and-other-words!!!";
 // Eight distinct 30-character words (the rules' longest), none of them sharing a token with the clues below.
+const LONG_WORDS = ["orthodontist", "psychiatrist", "paediatrician", "gynaecologist"];
 const CARD_WORDS = [
   "Pneumonoultramicroscopicsilico",
   "Hippopotomonstrosesquippedalia",
@@ -27,6 +28,8 @@ const CARD_WORDS = [
   "Thyroparathyroidectomizedxxxxx",
   "Dichlorodifluoromethanexxxxxxx",
   "Spectrophotofluorometricallyxx",
+  // The deck's longest words: they must fit their cell whole, never break mid-word ("orthodonti|st").
+  ...LONG_WORDS,
 ];
 const CLUES = [
   "Supercalifragilisticexpialidocious",
@@ -80,6 +83,19 @@ const roleOf = async (page: Page) => (await page.getByTestId("room").getAttribut
 async function playRound(pages: Page[], label: string, opts: { checkClueBox: boolean; chat: boolean }): Promise<void> {
   await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=clues]").waitFor()));
   for (const [i, page] of pages.entries()) await assertFits(page, `02-clues-${label}-${i}-${await roleOf(page)}`);
+  // Long grid words sit whole on one line of their cell (set smaller), inside it.
+  const cells = await pages[0].getByTestId("word-grid").evaluate((grid) =>
+    [...grid.querySelectorAll<HTMLElement>(".word-cell")].map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell.firstChild!);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return { word: cell.firstChild!.textContent!, lines, fits: cell.scrollWidth <= cell.clientWidth };
+    }),
+  );
+  for (const cell of cells.filter((c) => LONG_WORDS.includes(c.word) || !c.word.includes(" "))) {
+    if (cell.word.length > 18) continue;
+    expect(cell, `"${cell.word}" breaks inside its cell`).toMatchObject({ lines: 1, fits: true });
+  }
 
   // Three clues in turn order; the first also checks that the box stops at the rules' limit as you type.
   for (let i = 0; i < 3; i++) {
@@ -192,8 +208,8 @@ describe("the client on a 360 px phone", () => {
     await host.getByRole("button", { name: "Yes, end the game" }).click();
     await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
 
-    // The leaderboard from the game-over screen, and the way back to the room.
-    await second.getByTestId("leaderboard-link").click();
+    // The researchers' page from the game-over screen, and the way back to the room.
+    await second.getByTestId("research-link").click();
     await second.getByTestId("lb-generator-row").first().waitFor();
     await second.getByTestId("generator-tradeoff").locator("svg.recharts-surface").waitFor();
     await assertFits(second, "07-leaderboard-dark");
