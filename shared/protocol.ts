@@ -285,7 +285,8 @@ export interface RoomSnapshot {
   evaluators: string[];
   /**
    * The room's leaderboard: every seat that has played a revealed round, across the room's games, most points
-   * first. Grows at each reveal (and when that round's scores arrive, for the best clue).
+   * first. Grows at each reveal (and when that round's scores arrive, for the best clue). Filled at the reveal
+   * and after a game; [] while a round is in play and in the lobby.
    */
   standings: PlayerStanding[];
   /** The dataset's categories, for the host's category pool: filled for the host in the lobby and after a game, else []. */
@@ -319,7 +320,8 @@ export interface EvaluatorClueScores {
   failure?: string;
   /**
    * What the judge weighed, for the reveal to show in words: the messages the ally (who knew the secret) chose
-   * among, in the order shown, the clue and its decoys, with the probability the ally gave each. Absent when
+   * among, in the order shown, the clue and its decoys, with the probability the ally gave each (to 4 decimals:
+   * the export has the exact answers). Absent when
    * the ally was not asked (a custom card: no decoys) or failed, and in records made before it existed.
    */
   allyOptions?: { message: string; probability: number }[];

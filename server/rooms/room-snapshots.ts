@@ -122,7 +122,8 @@ function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categ
     spectators: [...members.values()].filter((m) => m.spectator).map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
     botModels: source.botModels,
     evaluators: source.evaluatorIds,
-    standings: source.standings(),
+    // Shown at the reveal and after a game only: a round in play does not carry it to every member on every move.
+    standings: state.phase === "reveal" || state.phase === "gameOver" ? source.standings() : [],
     serverTime: source.serverTime,
   };
 }

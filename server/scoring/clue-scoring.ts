@@ -68,7 +68,7 @@ export async function scoreClueWith(evaluator: Evaluator, job: ClueToScore): Pro
     }
     if (!ally) failures.push("utility unavailable: this topic card has no decoys");
     else if (ally.failure) failures.push(`ally: ${ally.failure}`);
-    else result.allyOptions = ally.options.map((message, i) => ({ message, probability: ally.probabilities[i] }));
+    else result.allyOptions = ally.options.map((message, i) => ({ message, probability: shown(ally.probabilities[i]) }));
     if (ally && !ally.failure && !single.failure) result.scores = scoreMessage(ally, job.clue, single, job.secret);
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
@@ -83,8 +83,14 @@ function likeliestWords(judgement: Judgement, secret: string): NonNullable<Evalu
   const secretProbability = ranked.find((r) => r.word === secret)?.probability ?? 0;
   // Tied words share the better rank: a flat distribution puts the secret first, not last.
   const secretRank = 1 + ranked.filter((r) => r.probability > secretProbability).length;
-  return { top: ranked.slice(0, CHAMELEON_GUESSES_SHOWN), secretRank, wordCount: ranked.length };
+  return { top: ranked.slice(0, CHAMELEON_GUESSES_SHOWN).map((r) => ({ word: r.word, probability: shown(r.probability) })), secretRank, wordCount: ranked.length };
 }
+
+/**
+ * A probability as the reveal shows it, to 4 decimals: the details go to every member with each reveal, and
+ * full doubles would nearly double a finished game's snapshot; the export keeps the judges' exact answers.
+ */
+const shown = (p: number) => Math.round(p * 1e4) / 1e4;
 
 function leakageOfSecret(options: readonly string[], probabilities: readonly number[], secret: string): number {
   const index = options.indexOf(secret);
