@@ -11,6 +11,8 @@ export class RoomStandings {
   private readonly countedRounds = new Set<string>();
   private readonly countedGames = new Set<number>();
   private readonly scoredClues = new Set<string>();
+  /** The games each seat has played a round of (a player who sat down between rounds joins a game late). */
+  private readonly gamesOf = new Map<PlayerId, Set<number>>();
 
   private seat(state: GameState, id: PlayerId, round: RoundState): PlayerStanding {
     let standing = this.bySeat.get(id);
@@ -30,7 +32,9 @@ export class RoomStandings {
     this.countedRounds.add(key);
     for (const id of round.order) {
       const standing = this.seat(state, id, round);
-      if (round.number === 1) standing.gamesPlayed++;
+      const games = this.gamesOf.get(id) ?? new Set<number>();
+      this.gamesOf.set(id, games.add(state.gameNumber));
+      standing.gamesPlayed = games.size;
       if (round.aborted || !round.outcome) continue;
       standing.points += round.points?.[id] ?? 0;
       const won = round.outcome.kind === "caught" ? id !== round.chameleonId : id === round.chameleonId;
