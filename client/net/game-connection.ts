@@ -103,7 +103,7 @@ export class GameConnection {
       ack = await this.request(C2S.roomJoin, { code, name, spectator }, { quiet: true });
     }
     if (ack.ok) this.adoptSeat(ack);
-    else useNoticeStore.getState().push("error", describeFailure(ack));
+    else useNoticeStore.getState().push("error", describeFailure(ack), "phase");
     return ack;
   }
 
@@ -222,6 +222,8 @@ export class GameConnection {
   }
 
   private adoptSeat(ack: { ok: true } & JoinedAck): void {
+    // A refused join or move from before no longer applies once a seat is taken.
+    useNoticeStore.getState().clearScope("phase");
     const seat: Seat = { code: ack.code, playerId: ack.playerId, token: ack.token, spectator: ack.spectator };
     useSessionStore.getState().setSeat(seat);
     // Future reconnections present the token, so the server hands back this seat.
