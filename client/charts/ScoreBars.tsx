@@ -38,7 +38,7 @@ export function ScoreBars({ row }: { row: ClueScoreRow }) {
       <Bar kind="utility" {...SCORE_WORDS.utility} value={row.utility} note={row.utilityAvailable ? "the judge failed" : "custom card: nothing to compare with"} />
       <Bar
         kind="leakage"
-        label={row.leakageMeaningless ? `${SCORE_WORDS.leakage.label} (means nothing: the Chameleon did not know it)` : SCORE_WORDS.leakage.label}
+        label={row.leakageMeaningless ? `${SCORE_WORDS.leakage.label} (means nothing here)` : SCORE_WORDS.leakage.label}
         term={SCORE_WORDS.leakage.term}
         value={row.leakage}
       />
