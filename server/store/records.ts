@@ -1,4 +1,5 @@
 import type { TieBreaker } from "../../shared/game/types";
+
 /**
  * What the game log holds. Every record is one append-only row of the `events` table (kind + JSON payload);
  * the research tables (clues, votes, points …) are SQL views over these rows, so nothing is ever updated.
