@@ -38,6 +38,8 @@ async function open(opts: { phone: boolean; dark: boolean }): Promise<Page> {
   return context.newPage();
 }
 
+/** A loaded 2-core machine can take seconds to show a change. */
+const POLL = { timeout: 15_000 };
 const phaseIs = (page: Page, phase: string) => page.locator(`[data-testid=room][data-phase=${phase}]`).waitFor({ timeout: 30_000 });
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName ?? "");
 
@@ -84,14 +86,14 @@ describe("client: the table's rough edges, in a browser", () => {
     const addBot = hana.getByRole("button", { name: "+ Add bot" });
     await addBot.focus();
     await hana.keyboard.press("Enter");
-    await expect.poll(() => hana.getByTestId("player-row").count()).toBe(2);
+    await expect.poll(() => hana.getByTestId("player-row").count(), POLL).toBe(2);
     expect(await activeId(hana)).toBe("add-bot-button");
     await hana.keyboard.press("Enter");
-    await expect.poll(() => hana.getByTestId("player-row").count()).toBe(3);
+    await expect.poll(() => hana.getByTestId("player-row").count(), POLL).toBe(3);
     expect(await activeId(hana)).toBe("add-bot-button");
     await hana.getByRole("button", { name: /^Remove bot/ }).last().click();
-    await expect.poll(() => hana.getByTestId("player-row").count()).toBe(2);
-    await expect.poll(() => activeId(hana)).toBe("add-bot-button");
+    await expect.poll(() => hana.getByTestId("player-row").count(), POLL).toBe(2);
+    await expect.poll(() => activeId(hana), POLL).toBe("add-bot-button");
 
     // Ben joins from the link on a desktop, dark, and uses only the keyboard from here on.
     const ben = await open({ phone: false, dark: true });
@@ -114,7 +116,7 @@ describe("client: the table's rough edges, in a browser", () => {
       await giveClues([hana, ben], round === 1 ? ["juicy", "ripe"] : ["wild", "fast"], async (page) => {
         if (page !== hana) return;
         await hana.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await expect.poll(() => timerOnScreen(hana)).toBe(true);
+        await expect.poll(() => timerOnScreen(hana), POLL).toBe(true);
         if (round === 1) await screenshot(hana, "table-01-clue-turn-phone");
         checkedTimer = true;
       });
@@ -135,7 +137,7 @@ describe("client: the table's rough edges, in a browser", () => {
       await ben.getByTestId("chat-input").fill("");
       await ben.keyboard.type(`round ${round}: it's the bot`);
       await ben.keyboard.press("Enter");
-      await expect.poll(() => hana.getByTestId("chat-log").textContent()).toContain(`round ${round}: it's the bot`);
+      await expect.poll(() => hana.getByTestId("chat-log").textContent(), POLL).toContain(`round ${round}: it's the bot`);
       for (const page of [hana, ben]) await page.getByRole("button", { name: "I'm ready to vote" }).click();
 
       // Both vote for the bot: it is accused whatever it votes.
@@ -202,7 +204,7 @@ describe("client: the table's rough edges, in a browser", () => {
     // The room's leaderboard: both players and the bot, with their rounds and best clues, on the phone without
     // sideways scrolling.
     const standings = hana.getByTestId("standing");
-    await expect.poll(() => standings.count()).toBe(3);
+    await expect.poll(() => standings.count(), POLL).toBe(3);
     const text = (await hana.getByTestId("room-leaderboard").textContent())!;
     expect(text).toContain("Hana");
     expect(text).toContain("Ben");
