@@ -28,6 +28,8 @@ export function ShareLink({ path }: { path: string }) {
   const target = shareTarget(share, { origin: location.origin, hostname: location.hostname });
   const origin = picked !== null && target.origins.includes(picked) ? picked : target.origins[0];
   const url = `${origin}${path}`;
+  // Phones offer their own share sheet (messages, chat apps); desktops mostly do not.
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
 
   async function copy() {
     try {
@@ -50,6 +52,11 @@ export function ShareLink({ path }: { path: string }) {
         <button type="button" onClick={copy}>
           Copy
         </button>
+        {target.reachable && canShare && (
+          <button type="button" className="secondary" onClick={() => void navigator.share({ title: "Play The Chameleon with me", url }).catch(() => {})}>
+            Share…
+          </button>
+        )}
       </div>
       {target.problem && (
         <p id={noteId} className="share-problem" role="note" data-testid="share-problem">
