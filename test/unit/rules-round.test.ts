@@ -196,6 +196,30 @@ describe("discussion", () => {
     expect(timed.state.phase).toBe("vote");
   });
 
+  it("lets a player take back their readiness, and their vote while the vote is open: the phase waits for them again", () => {
+    const table = started(3);
+    expect(table.try({ type: "takeBack", by: "p0" })).toMatchObject({ code: "wrong_phase" });
+    table.allClues();
+    expect(table.try({ type: "takeBack", by: "p0" })).toMatchObject({ code: "invalid_action" });
+    table.do({ type: "readyToVote", by: "p0" });
+    table.do({ type: "readyToVote", by: "p1" });
+    table.do({ type: "takeBack", by: "p0" });
+    expect(table.round.ready).toEqual(["p1"]);
+    // The last human ready no longer ends the discussion: p0 took it back.
+    table.do({ type: "readyToVote", by: "p2" });
+    expect(table.state.phase).toBe("discussion");
+    table.do({ type: "readyToVote", by: "p0" });
+    expect(table.state.phase).toBe("vote");
+    table.do({ type: "vote", by: "p0", target: "p1" });
+    table.do({ type: "vote", by: "p1", target: "p0" });
+    table.do({ type: "takeBack", by: "p0" });
+    expect(table.round.votes).toEqual({ p1: "p0" });
+    expect(table.try({ type: "takeBack", by: "p0" })).toMatchObject({ code: "invalid_action" });
+    // The vote now waits for p0 as well as p2.
+    table.do({ type: "vote", by: "p2", target: "p0" });
+    expect(table.state.phase).toBe("vote");
+  });
+
   it("is skipped when its timer is 0", () => {
     const table = started(3, { discussionSeconds: 0, voteSeconds: 0 });
     table.allClues();
