@@ -87,11 +87,20 @@ export function ResearchScreen() {
         )}
       </section>
 
-      {room && (
-        <section className="card" aria-label="Data downloads">
-          <GameDataLinks code={room} />
-        </section>
-      )}
+      <section className="card" aria-label="Data downloads">
+        {room && <GameDataLinks code={room} />}
+        <p className="small" style={{ margin: room ? "0.6rem 0 0" : 0 }}>
+          Every game this server has logged, in the benchmark's format:{" "}
+          <a href="/api/export" download data-testid="export-all">
+            all games (JSONL)
+          </a>{" "}
+          or{" "}
+          <a href="/api/export?format=csv" download>
+            CSV
+          </a>
+          ; seats anonymous, revealed rounds only (docs/DATA.md in the repository says how to re-score them).
+        </p>
+      </section>
 
       {load.kind === "loading" && (
         <div className="card" role="status">
