@@ -48,12 +48,12 @@ export function createHttpApp(
       }),
     );
     // Share links and any client route land on the SPA; the client reads the route from the path.
-    app.get(["/r/:code", "/r/:code/", "/leaderboard", "/leaderboard/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
+    app.get(["/r/:code", "/r/:code/", "/research", "/research/", "/leaderboard", "/leaderboard/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
     // The human studies' pages are a page of their own (client/study.html): a participant's phone loads no game.
     const studyFile = path.join(root, "study.html");
     app.get(["/s/:id", "/s/:id/", "/studies", "/studies/", "/studies/:id", "/studies/:id/"], (_req, res) => res.sendFile(studyFile, { headers: { "Cache-Control": "no-cache" } }));
   } else {
-    app.get(["/", "/r/:code", "/leaderboard"], (_req, res) => {
+    app.get(["/", "/r/:code", "/research", "/leaderboard"], (_req, res) => {
       res.type("html").send(PLACEHOLDER_PAGE);
     });
   }

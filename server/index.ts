@@ -11,6 +11,7 @@ import { logFailover } from "./cluster/log-failover";
 import { AddressLimits } from "./rooms/address-limits";
 import { studyConfigFromEnv } from "./studies/study-config";
 import { wiredStudies } from "./studies/wired-studies";
+import { startupLines } from "./share/share-addresses";
 
 export { startServer, type StartOptions, type RunningServer, type GameDeps } from "./app";
 
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     // Without a log the data endpoints still answer, with a 503 that says why.
     const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null), studies.router], cluster });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
+    // As Vite prints its "Network:" lines: the addresses to send to friends, or how to open the server to them.
+    for (const line of startupLines(server.share())) console.log(line);
     if (cluster) console.log(`Cluster: process ${cluster.processId} at ${clusterConfig!.publicUrl ?? server.url}, room registry in Redis${failover ? ", rooms of a dead process taken over from the shared log" : ""}`);
     console.log(
       gameLog === null
