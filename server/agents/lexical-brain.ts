@@ -1,6 +1,18 @@
 import { chameleonReader, fallbackClue, guessSecret, plausibleChameleonClue, pointsAtSecret, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
 import type { BotView } from "./agent";
 
+/** Other players, most suspicious first (rankSuspects on the bot's own view). */
+function suspectsOf(view: BotView) {
+  if (view.words.length === 0) return [];
+  return rankSuspects({
+    category: view.category,
+    words: view.words,
+    secret: view.secret ?? undefined,
+    clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
+    self: view.playerId,
+  });
+}
+
 /** The chameleon's reading of the round: by level, and for a normal bot the same listener all round (its seed without the step). */
 function readerOf(view: BotView) {
   return chameleonReader(view.level, seededRng(`${roundSeed(view.seed)}/reader`).float());
@@ -12,7 +24,7 @@ function roundSeed(seed: string): string {
 }
 import { clueViolation } from "../../shared/game/clue-validation";
 import { seededRng } from "../../shared/random";
-import { suspicionLine } from "./discussion-lines";
+import { openingLine, replyLine } from "./discussion-lines";
 import type { LexicalBrain } from "./lexical-agent";
 
 /**
@@ -49,29 +61,22 @@ export function createLexicalBrain(): LexicalBrain {
       }
       return fallbackClue(view.category, view.words, refused);
     },
-    suspects(view) {
-      if (view.words.length === 0) return [];
-      return rankSuspects({
-        category: view.category,
-        words: view.words,
-        secret: view.secret ?? undefined,
-        clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
-        self: view.playerId,
-      }).map((s) => s.playerId);
-    },
+    suspects: suspectsOf,
     discussionLine(view) {
       if (view.words.length === 0) return null;
       // The same reasoning as the vote: informed, the clue that fits the secret worst; as the chameleon,
       // the clue that fits the others' consensus worst, which is the deflection an informed player would make.
-      const [top] = rankSuspects({
-        category: view.category,
-        words: view.words,
-        secret: view.secret ?? undefined,
-        clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
-        self: view.playerId,
-      });
+      const [top, next] = suspectsOf(view);
       const clue = view.clues.find((c) => c.playerId === top?.playerId)?.text;
-      return suspicionLine(clue, view.words, view.seed, view.chat);
+      const chat = (view.chat ?? []).map((m) => m.text);
+      return openingLine({ suspect: clue ? { clue, lead: top.suspicion - (next?.suspicion ?? -Infinity) } : null, chat, words: view.words, seed: view.seed });
+    },
+    replyLine(view) {
+      const own = view.clues.find((c) => c.playerId === view.playerId)?.text;
+      if (!own || view.words.length === 0) return null;
+      const [top] = suspectsOf(view);
+      const suspect = view.clues.find((c) => c.playerId === top?.playerId)?.text ?? null;
+      return replyLine(own, suspect, (view.chat ?? []).map((m) => m.text), view.words, view.seed);
     },
     guess(view, options) {
       if (options.length === 0) return view.category;
