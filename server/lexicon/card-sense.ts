@@ -6,6 +6,7 @@
  * about as near a sense the category means as near any sense the category does not.
  */
 import type { Grid, Relatedness } from "./relatedness";
+import type { Synset } from "./types";
 import { SenseVectors } from "./sense-vectors";
 import { dot, getWordVectors } from "./vectors/word-vectors";
 
@@ -13,8 +14,8 @@ import { dot, getWordVectors } from "./vectors/word-vectors";
 const MEANT_MARGIN = 0.05;
 /** Senses whose vector lies this much further from the grid's topic are ones the card does not mean; those between are left out of the test. */
 const NOT_MEANT_MARGIN = 0.1;
-/** How much nearer another sense the clue may lie and still be taken in the card's sense: cosines this close are a tie. */
-const SENSE_MARGIN = 0.03;
+/** How much nearer another sense the clue may lie and still be taken in the card's sense. */
+const SENSE_MARGIN = 0;
 /** A clue this far from every other sense is not about any of them: GloVe's "joint" is mostly the joint venture, and nowhere near a mourning band. */
 const OTHER_SENSE_COSINE = 0.3;
 
@@ -52,9 +53,11 @@ function sensesByTopic(r: Relatedness, grid: Grid, secret: string): { vector: Fl
  * not mean, and nearer it than every sense the card means (those nearest the grid's topic), by SENSE_MARGIN.
  * True too when the secret has one sense, or the table knows no vector to tell by.
  */
-export function fitsCardSense(r: Relatedness, grid: Grid, secret: string, clue: string): boolean {
+export function fitsCardSense(r: Relatedness, grid: Grid, secret: string, clue: string, clueSynset?: Synset): boolean {
   const senses = sensesByTopic(r, grid, secret);
-  const clueVector = getWordVectors().phraseVector(clue.toLowerCase());
+  // A thing defined by the secret is read by its definition, which names the sense it means ("tuff: a rock formed
+  // from volcanic ash" is the residue, not the tree); other clues by their own vector.
+  const clueVector = clueSynset ? senseVectors(r).synsetVector(clueSynset.id) : getWordVectors().phraseVector(clue.toLowerCase());
   if (senses.length < 2 || !clueVector) return true;
   const best = Math.max(...senses.map((s) => s.topic));
   const meantSenses = senses.filter((s) => s.topic >= best - MEANT_MARGIN);

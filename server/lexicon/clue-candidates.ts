@@ -589,7 +589,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
       // Words linked to the secret's word rather than to one of its senses may be about another sense ("reporter" for the ship's anchor).
-      if (!isFromMeantSense(source) && !fitsCardSense(r, grid, secret, clean)) return;
+      if (!isFromMeantSense(source) && !fitsCardSense(r, grid, secret, clean, source === "defined-by" ? fromSynset : undefined)) return;
     }
     byText.set(clean, { text: clean, source, prior, ...(sharedWith && sharedWith.length > 0 ? { sharedWith } : {}) });
   };

@@ -3,6 +3,7 @@
  * player, what to say as the chameleon, which word to guess, whom to suspect. All read clues
  * through the lexical judge (server/evaluators/lexical), so the bot plays the game it is scored by.
  */
+import { LRUCache } from "lru-cache";
 import type { Rng } from "../../shared/random";
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
@@ -170,6 +171,21 @@ export function informedSuspicion(category: string, words: readonly string[], se
   const likelihoodRatio = Math.log(Math.max(bluffLikelihood, MIN_PROBABILITY)) - Math.log(Math.max(p[secretIndex], MIN_PROBABILITY));
   const misfit = -Math.log(Math.max(fitToSecret(category, words, secret, clue), MIN_PROBABILITY));
   return likelihoodRatio + MISFIT_WEIGHT * misfit;
+}
+
+const bestSuspicions = new LRUCache<string, number>({ max: 2_000 });
+
+/** How suspicious the best clue the voter itself could give after `before` would be (its own top candidate, or the fallback). */
+function bestSuspicionAt(category: string, words: readonly string[], secret: string, before: readonly string[]): number {
+  const key = [category, secret, ...words, "|", ...before].join("\u0001");
+  let value = bestSuspicions.get(key);
+  if (value === undefined) {
+    const informedClues = before.filter((clue) => pointsAtSecret(category, words, secret, clue));
+    const best = scoredLexicalClues({ category, words, secret, avoid: before, informedClues, saidBefore: before })[0]?.text ?? fallbackClue(category, words, before);
+    value = informedSuspicion(category, words, secret, before, best);
+    bestSuspicions.set(key, value);
+  }
+  return value;
 }
 
 /** Whether a clue, read alone, makes the secret at least as likely as any other grid word is half as likely: it is about the secret. */
@@ -355,7 +371,10 @@ export function rankSuspects(request: SuspectRequest): Suspect[] {
     suspects = request.clues.flatMap(({ playerId, clue }, order) => {
       if (playerId === request.self) return [];
       const before = request.clues.slice(0, order).map((c) => c.clue);
-      return [{ playerId, suspicion: informedSuspicion(request.category, words, request.secret!, before, clue, request.reader), order }];
+      const suspicion = informedSuspicion(request.category, words, request.secret!, before, clue, request.reader);
+      // What an informed player could have said there: a late clue at a big table may have nothing specific left.
+      const excuse = bestSuspicionAt(request.category, words, request.secret!, before);
+      return [{ playerId, suspicion: suspicion - Math.max(0, excuse), order }];
     });
   } else {
     const evaluator = judge();
