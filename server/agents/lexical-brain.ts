@@ -81,7 +81,7 @@ export function createLexicalBrain(): LexicalBrain {
     guess(view, options) {
       if (options.length === 0) return view.category;
       const clues = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
-      return guessSecret({ category: view.category, words: options, clues, reader: readerOf(view) });
+      return guessSecret({ category: view.category, words: options, clues, reader: readerOf(view), ...(view.level === "hard" ? {} : { rng: seededRng(`${roundSeed(view.seed)}/guess`) }) });
     },
   };
 }

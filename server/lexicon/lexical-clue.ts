@@ -321,8 +321,9 @@ export function secretPosterior(category: string, words: readonly string[], clue
 }
 
 /** The chameleon's guess once caught: the word the clues point at most as it reads them (first on the grid among ties). */
-export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[]; reader?: LexicalEvaluator }): string {
+export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[]; reader?: LexicalEvaluator; rng?: Rng }): string {
   const posterior = secretPosterior(request.category, request.words, request.clues, request.reader);
+  if (request.rng) return request.words[drawIndex(posterior, request.rng)];
   let best = 0;
   posterior.forEach((p, i) => {
     if (p > posterior[best]) best = i;
