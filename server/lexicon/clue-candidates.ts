@@ -411,6 +411,9 @@ function gridWordsNearer(r: Relatedness, grid: Grid, secret: string, word: strin
   return grid.words.filter((other) => other !== secret && (vectors.cosine(word, other) ?? 0) >= toSecret);
 }
 
+/** A family's name is said at least this often (about 10 per million words: "citrus" 760, "poultry" 607, "bovine" 43 is not). */
+const MIN_FAMILY_COUNT = 500;
+
 /** A family of the secret below the category: a WordNet ancestor of its meant sense that a few other grid words share. */
 interface Family {
   synset: Synset;
@@ -656,7 +659,10 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === ";u" || pointer.symbol === "-u") continue;
       // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
       const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
-      for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
+      // A kind of the secret that is itself a thing of the card's kind names a rival on the table: "tarn" for lake
+      // among landforms, "gash" for wound among injuries, "swan-neck" for orchid among flowers.
+      const rivalKind = pointer.symbol.startsWith("~") && grid.isUnderCategory(neighbour);
+      for (const lemma of lemmas) if (!rivalKind && !synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
@@ -671,7 +677,9 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synset.pointers.some((p) => p.symbol === "@i")) continue;
     if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
     for (const lemma of synset.lemmas) {
-      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isMemberOfCategory(r, grid, lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
+      // Nor a thing of the secret's own kind ("twenty", defined by nineteen, among prime numbers): a rival.
+      const sameKind = synset.pointers.some((p) => p.symbol === "@" && senses.some((s) => s.synset.pointers.some((q) => q.symbol === "@" && q.target === p.target)));
+      if (!sameKind && !synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isMemberOfCategory(r, grid, lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
     }
   }
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
@@ -721,7 +729,12 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     offer(word, alike.length > 0 ? "shared-association" : "association", (0.6 * count) / (count + 5), undefined, alike);
   }
   // The secret's family below the category, shared with a few grid words ("citrus" for lemon, "brass" for trumpet).
-  if (options.shared) for (const family of familiesOf(r, grid, secret, senses)) for (const lemma of family.lemmas) offer(lemma, "family", 0.5, family.synset, family.sharedWith);
+  // Only its plain one-word names: "natural science" and "human action" are WordNet's taxonomy, not what players say.
+  if (options.shared) {
+    for (const family of familiesOf(r, grid, secret, senses)) {
+      for (const lemma of family.lemmas) if (!lemma.includes(" ") && spokenCount(lemma, frequency) >= MIN_FAMILY_COUNT) offer(lemma, "family", 0.5, family.synset, family.sharedWith);
+    }
+  }
   // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
   // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).
   if (options.relaxed && byText.size === 0) {

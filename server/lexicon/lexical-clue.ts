@@ -88,7 +88,7 @@ export function commonnessFactor(text: string): number {
 }
 
 /** Candidates whose pool is thinner than this are joined by those of the relaxed bars (a secret few sources know well). */
-const THIN_POOL = 8;
+const THIN_POOL = 3;
 
 /** What an informed bot may say: the strict candidates, joined by the relaxed ones when those are few (toaster has one). */
 export function informedCandidates(r: Relatedness, grid: Grid, secret: string, avoid: readonly string[] = []): ClueCandidate[] {
@@ -106,6 +106,7 @@ export function informedCandidates(r: Relatedness, grid: Grid, secret: string, a
  *   × commonnessFactor                                     (a word people say)
  *   × trust = min(1, exp(−informedSuspicion))                (the other informed players must not take it for a bluff)
  *   × ½ when the norms asked people the clue and none answered the secret (it calls other things to mind)
+ *   × ¼ when no listener, reading the clue alone, finds the secret 1.5 times as likely as chance (it says nothing)
  *   × (1 + min(1, people / 10)) for an easy bot, people being those of about 100 who gave it for the secret.
  * Leakage is read with the informed clues said before it, so a later clue keeps the round's secret hidden.
  */

@@ -209,9 +209,10 @@ describe("the lexical bot", () => {
   });
 
   it("clues a two-word secret by what definitions name it in, whole: a second bot has more than the category's name", () => {
-    // "sundae: ice cream served with a topping"; "rink: building that contains a surface for ice skating or roller skating".
+    // "smoothie: a thick smooth drink consisting of fresh fruit pureed with ice cream or yoghurt or milk"; "rink:
+    // building that contains a surface for ice skating or roller skating".
     const iceCream = scoredLexicalClues({ category: "dairy product", words: entry("dairy product").words, secret: "ice cream" });
-    expect(iceCream.find((c) => c.text === "sundae")?.source).toBe("defined-by");
+    expect(iceCream.find((c) => c.text === "smoothie")?.source).toBe("defined-by");
     const skating = scoredLexicalClues({ category: "winter sport", words: entry("winter sport").words, secret: "ice skating" });
     expect(skating.find((c) => c.text === "rink")?.source).toBe("defined-by");
     // After "topping", whipped cream's one WordNet neighbour, the next informed bot names a dessert made with it.
