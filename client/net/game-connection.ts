@@ -324,8 +324,12 @@ export class GameConnection {
     });
     socket.on(S2C.roomState, (snapshot) => this.receiveSnapshot(snapshot));
     socket.on(S2C.roomClosed, (payload: RoomClosedPayload) => this.loseSeat(describeClosure(payload)));
-    // The server disconnects this socket right after: the seat stays ours to take back, the token works.
-    socket.on(S2C.sessionReplaced, (payload) => useConnectionStore.getState().set("elsewhere", payload.message));
+    // The server disconnects this socket right after. Another tab: the seat stays ours to take back, the token
+    // works. Taken back on another device: this token is retired, so the seat is no longer this page's.
+    socket.on(S2C.sessionReplaced, (payload) => {
+      if (payload.reason === "seat-reclaimed") this.loseSeat(payload.message);
+      else useConnectionStore.getState().set("elsewhere", payload.message);
+    });
     return socket;
   }
 }

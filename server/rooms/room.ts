@@ -10,7 +10,7 @@ import { RoomScoring } from "../scoring/scoring-service";
 import { informedCluesUpTo, type ClueToScore } from "../scoring/clue-scoring";
 import type { GameSocket } from "../socket-types";
 import { CommandError } from "./command-error";
-import type { Session, SessionStore } from "./sessions";
+import type { LoggedRevokeReason, Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
@@ -54,6 +54,8 @@ export interface RoomObserver {
   onAction?(room: Room, action: GameAction, state: GameState, before: GameState): MaybePromise<void>;
   /** A session token was issued (so a restarted server can let the player back in); durable before the ack. */
   onSession?(room: Room, session: { token: string; playerId: string; spectator: boolean }, name: string): MaybePromise<void>;
+  /** A member's tokens stopped working for good (kicked, left, a spectator's grace window passed). */
+  onSessionEnd?(room: Room, playerId: PlayerId, reason: "kicked" | "left" | "expired"): void;
   /** The room's evaluators, wrapped (e.g. to record every request); called once per room. */
   evaluatorsFor?(room: Room, evaluators: readonly Evaluator[]): Evaluator[];
   onDispose?(room: Room, reason: string): void;
@@ -145,11 +147,8 @@ export class Room {
   admit(name: string, spectator: boolean): MaybePromise<Session> {
     const fault = nameProblem(name);
     if (fault) throw new CommandError("RULE", fault, "invalid_name");
-    // A spectator cannot pass for a seated player, look-alikes included (the rules check the seats among themselves).
-    const taken = spectator ? this.state?.seats.find((s) => sameName(s.name, name))?.name : undefined;
-    if (taken !== undefined) {
-      throw new CommandError("RULE", taken === cleanName(name) ? `"${taken}" is a player's name in this room: pick another name to watch under.` : `"${cleanName(name)}" looks too much like "${taken}", a player in this room: pick another name to watch under.`, "name_taken");
-    }
+    // Seats check their names among themselves in the rules; the room keeps spectators' names apart from them.
+    this.refuseNameInUse(name, spectator);
     return this.changes.run(() => {
       const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
       let seated: MaybePromise<void> = undefined;
@@ -167,6 +166,21 @@ export class Room {
         return andThen(logged, () => session);
       });
     });
+  }
+
+  /**
+   * One name, one member: nobody may join (nor a bot be added) under a spectator's name, and a spectator may
+   * not watch under a seat's name, look-alikes included (names.ts `sameName`). A seat's name against another
+   * seat's is the rules' check (`name_taken` too).
+   */
+  private refuseNameInUse(name: string, spectator: boolean): void {
+    const cleaned = cleanName(name);
+    const refuse = (taken: string, who: string): never => {
+      throw new CommandError("RULE", taken === cleaned ? `"${taken}" is ${who} in this room: pick another name.` : `"${cleaned}" looks too much like "${taken}", ${who} in this room: pick another name.`, "name_taken");
+    };
+    const seat = spectator ? this.state?.seats.find((s) => sameName(s.name, name)) : undefined;
+    if (seat) refuse(seat.name, seat.kind === "bot" ? "a bot's name" : "a player's name");
+    for (const member of this.members.values()) if (member.spectator && sameName(member.name, name)) refuse(member.name, "a spectator's name");
   }
 
   /** A bots-only table for the CLI and tests: the first bot hosts. */
@@ -230,8 +244,15 @@ export class Room {
    * with their token (players keep their seats; spectators have the grace window); clues not yet scored are
    * scored again.
    */
-  restore(state: GameState, rng: Rng, sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[], logId?: string): void {
+  restore(
+    state: GameState,
+    rng: Rng,
+    sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[],
+    logId?: string,
+    revoked: readonly { token: string; reason: LoggedRevokeReason }[] = [],
+  ): void {
     if (this.state !== null) throw new Error(`room ${this.code} already has a table`);
+    for (const { token, reason } of revoked) this.deps.sessions.adoptRevoked(token, reason);
     this.deps.observer?.onRestore?.(this, state, logId);
     this.state = state;
     this.rng = rng;
@@ -344,7 +365,7 @@ export class Room {
   private expire(playerId: PlayerId): void {
     const member = this.members.get(playerId);
     if (!member || member.sockets.size > 0) return;
-    this.deps.sessions.revoke(member.token, "expired");
+    this.endSession(member, "expired");
     this.removeMember(playerId, "expired");
   }
 
@@ -352,8 +373,14 @@ export class Room {
   leave(playerId: PlayerId): void {
     const member = this.members.get(playerId);
     if (!member) return;
-    this.deps.sessions.revoke(member.token, "left");
+    this.endSession(member, "left");
     this.removeMember(playerId, null);
+  }
+
+  /** The member's token stops working for good, here and (through the game log) after a restart. */
+  private endSession(member: Member, reason: "kicked" | "left" | "expired"): void {
+    this.deps.sessions.revoke(member.token, reason);
+    this.deps.observer?.onSessionEnd?.(this, member.playerId, reason);
   }
 
   private removeMember(playerId: PlayerId, closeReason: RoomClosedPayload["reason"] | null): void {
@@ -514,8 +541,10 @@ export class Room {
       profile = `llm:${model}`;
     }
     const playerId = `b-${randomBytes(6).toString("base64url")}`;
-    const taken = new Set(state.seats.map((s) => s.name.toLowerCase()));
-    const name = request.name ?? BOT_NAMES.find((n) => !taken.has(n.toLowerCase())) ?? `Bot ${state.seats.length + 1}`;
+    const names = [...state.seats.map((s) => s.name), ...[...this.members.values()].filter((m) => m.spectator).map((m) => m.name)];
+    const free = (candidate: string) => !names.some((n) => sameName(n, candidate));
+    const name = request.name ?? BOT_NAMES.find(free) ?? `Bot ${state.seats.length + 1}`;
+    if (request.name !== undefined) this.refuseNameInUse(request.name, false);
     return andThen(this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile }), () => playerId);
   }
 
@@ -524,13 +553,13 @@ export class Room {
     if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can remove players");
     const target = this.members.get(targetId);
     if (target?.spectator) {
-      this.deps.sessions.revoke(target.token, "kicked");
+      this.endSession(target, "kicked");
       this.removeMember(targetId, "kicked");
       return;
     }
     return andThen(this.apply({ type: "kick", now: this.now(), by, playerId: targetId }), () => {
       if (!target) return;
-      this.deps.sessions.revoke(target.token, "kicked");
+      this.endSession(target, "kicked");
       this.members.delete(targetId);
       this.returns.forgetSeat(targetId);
       clearTimeout(target.graceTimer);
@@ -596,21 +625,31 @@ export class Room {
   }
 
   /**
-   * The seat moves to a new session: the old token is retired (its sockets are told when the new one
-   * attaches), a new one is issued and logged, so a restarted server honours the new token and not the old.
+   * The seat moves to a new session, once the game log holds it (so a restarted server honours the new token,
+   * and refuses the old one as reclaimed): the old token is retired and the device still on it is told and
+   * disconnected. If the log cannot record it, nothing changes and the old token still works.
    */
   private handOver(member: Member): MaybePromise<Session> {
-    this.deps.sessions.revoke(member.token, "reclaimed");
     const session = this.deps.sessions.issue(this.code, member.playerId, false);
-    member.token = session.token;
-    const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name));
-    for (const socket of member.sockets) {
-      socket.data.session = undefined;
-      socket.emit(S2C.sessionReplaced, { reason: "opened-elsewhere", message: "Your seat was taken back on another device." });
-      socket.disconnect(true);
-    }
-    member.sockets.clear();
-    return andThen(logged, () => session);
+    const logged = settleMaybe(
+      () => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name)),
+      () => undefined,
+      (error): never => {
+        this.deps.sessions.discard(session.token);
+        throw error;
+      },
+    );
+    return andThen(logged, () => {
+      this.deps.sessions.revoke(member.token, "reclaimed");
+      member.token = session.token;
+      for (const socket of member.sockets) {
+        socket.data.session = undefined;
+        socket.emit(S2C.sessionReplaced, { reason: "seat-reclaimed", message: "Your seat was taken back on another device, which plays it from now on." });
+        socket.disconnect(true);
+      }
+      member.sockets.clear();
+      return session;
+    });
   }
 
   // ─── Applying actions ─────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import type { GameAction, GameState, PlayerId, RoundState } from "../../shared/game/types";
 import type { Evaluator } from "../../shared/sneak/types";
 import { FencedError, isPromiseLike, type LogBatch, type LogStore, type MaybePromise } from "./log-store";
-import type { StoreRecord } from "./records";
+import type { SessionEndRecord, StoreRecord } from "./records";
 import { recordingEvaluator } from "./recording-evaluator";
 import { recordsOfChange } from "./state-records";
 
@@ -138,6 +138,16 @@ export class GameLog {
     const entry = this.rooms.get(room);
     if (!entry) return;
     return this.write(entry.roomCode, entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], "now");
+  }
+
+  /**
+   * A player's tokens stopped working (kicked, left, expired): written with the end of the event-loop turn's
+   * records, so that a restart refuses them with the reason (restore.ts).
+   */
+  sessionEnded(room: LoggedRoom, playerId: PlayerId, reason: SessionEndRecord["reason"]): void {
+    const entry = this.rooms.get(room);
+    if (!entry) return;
+    void this.write(entry.roomCode, entry.logId, [{ kind: "session-end", playerId, reason }]);
   }
 
   /** A bot's (or the fallback bot's) decision, before the room applies it. */

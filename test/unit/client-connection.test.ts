@@ -101,4 +101,16 @@ describe("GameConnection", () => {
     expect(await connection.resume(seat)).toBe(false);
     expect(noticeTexts().join(" ")).toContain("The host removed you from this room.");
   });
+
+  it("lets go of a seat taken back on another device (its token is retired), unlike one opened in another tab", async () => {
+    connection = new GameConnection(server.url);
+    await connection.createRoom("Ada");
+    const seat = useSessionStore.getState().seat!;
+    const { snapshot } = await until(useRoomStore, (s) => s.snapshot?.you.rejoinCode != null, "the rejoin code");
+    const phone = connectClient(server.url);
+    others.push(phone);
+    expect(await phone.send(C2S.roomReclaim, { code: seat.code, name: "Ada", rejoinCode: snapshot!.you.rejoinCode! })).toMatchObject({ ok: true });
+    await until(useSessionStore, (s) => s.seat === null, "the seat to go");
+    expect(useConnectionStore.getState()).toMatchObject({ status: "offline", problem: expect.stringContaining("taken back on another device") });
+  });
 });
