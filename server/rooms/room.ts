@@ -48,8 +48,9 @@ export interface RoomObserver {
   onCreate?(room: Room, state: GameState): MaybePromise<void>;
   /**
    * Every accepted action, before it takes effect: a throw (or a rejected promise) refuses it, with the
-   * error's message to the player (the log could not make it durable). A promise holds the room's later
-   * changes until it settles (command-queue.ts).
+   * error's message to the player (the log could not make it durable) and the ack code in the error's
+   * `ackCode` (`UNAVAILABLE`, `ROOM_ELSEWHERE`; else `INTERNAL`). The same holds for onCreate and onSession. A
+   * promise holds the room's later changes until it settles (command-queue.ts).
    */
   onAction?(room: Room, action: GameAction, state: GameState, before: GameState): MaybePromise<void>;
   /** A session token was issued (so a restarted server can let the player back in); durable before the ack. */
@@ -143,27 +144,34 @@ export class Room {
     return this.members.has(playerId);
   }
 
-  /** Seats a human (or adds a spectator) and issues their session token. The first human creates the game. */
+  /**
+   * Seats a human (or adds a spectator) and issues their session token. The first human creates the game (the
+   * table opens the game log, then the token is logged); anyone else's token is logged before they take their
+   * seat, so that no seat exists whose token the log lacks. A refusal at any step leaves no token behind.
+   */
   admit(name: string, spectator: boolean): MaybePromise<Session> {
     const fault = nameProblem(name);
     if (fault) throw new CommandError("RULE", fault, "invalid_name");
-    // Seats check their names among themselves in the rules; the room keeps spectators' names apart from them.
-    this.refuseNameInUse(name, spectator);
     return this.changes.run(() => {
+      // Seats check their names among themselves in the rules; the room keeps spectators' names apart from them.
+      this.refuseNameInUse(name, spectator);
+      if (spectator && this.state === null) throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
       const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
-      let seated: MaybePromise<void> = undefined;
-      if (!spectator) {
-        if (this.state === null) seated = this.createGameWithHost(playerId, name, "human");
-        else seated = this.apply({ type: "join", now: this.now(), playerId, name });
-      } else if (this.state === null) {
-        throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
-      }
-      return andThen(seated, () => {
+      const creating = !spectator && this.state === null;
+      const opened = creating ? this.createGameWithHost(playerId, name, "human") : undefined;
+      return andThen(opened, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
-        const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name)));
-        this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
-        this.broadcast();
-        return andThen(logged, () => session);
+        const discard = (error: unknown): never => {
+          this.deps.sessions.discard(session.token);
+          throw error;
+        };
+        const logged = settleMaybe(() => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name))), () => undefined, discard);
+        const seated = andThen(logged, () => (spectator || creating ? undefined : settleMaybe(() => this.apply({ type: "join", now: this.now(), playerId, name }), () => undefined, discard)));
+        return andThen(seated, () => {
+          this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
+          this.broadcast();
+          return session;
+        });
       });
     });
   }
@@ -695,9 +703,13 @@ export class Room {
     if (!this.disposed) this.afterChange(before, after);
   }
 
-  /** An observer's write; its failure (thrown or rejected) refuses the change as an INTERNAL error with its message. */
+  /**
+   * An observer's write; its failure (thrown or rejected) refuses the change with its message, as the code the
+   * error names in `ackCode` (the game log's: UNAVAILABLE when it is out of service, ROOM_ELSEWHERE when another
+   * process has claimed the room), else as INTERNAL.
+   */
   private recorded(write: () => MaybePromise<void> | undefined): MaybePromise<void> {
-    const refusal = (error: unknown) => (error instanceof CommandError ? error : new CommandError("INTERNAL", error instanceof Error ? error.message : String(error)));
+    const refusal = (error: unknown) => (error instanceof CommandError ? error : new CommandError(ackCodeOf(error), error instanceof Error ? error.message : String(error)));
     let written: MaybePromise<void> | undefined;
     try {
       written = write();
@@ -873,5 +885,11 @@ export class Room {
 }
 
 const OK = { ok: true } as const;
+
+/** The ack code a failed observer write asks for (RoomObserver), INTERNAL when it names none the room knows. */
+function ackCodeOf(error: unknown): "UNAVAILABLE" | "ROOM_ELSEWHERE" | "INTERNAL" {
+  const code = (error as { ackCode?: unknown } | null)?.ackCode;
+  return code === "UNAVAILABLE" || code === "ROOM_ELSEWHERE" ? code : "INTERNAL";
+}
 
 const BOT_NAMES = ["Ada", "Basil", "Clio", "Dex", "Echo", "Fern", "Gus", "Hal", "Iris", "Juno"];

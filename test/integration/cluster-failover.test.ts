@@ -283,8 +283,7 @@ describe.skipIf(missing !== null)("cluster failover: a killed owner's rooms move
     t0 = Date.now();
     const created = await newcomer.send(C2S.roomCreate, { name: "Jay" });
     expect(Date.now() - t0).toBeLessThan(3000);
-    expect(created).toMatchObject({ ok: false, code: "INTERNAL" });
-    expect((created as { message: string }).message).toMatch(/game log could not record/);
+    expect(created).toEqual({ ok: false, code: "UNAVAILABLE", message: "the game log is not answering, so this was not done; try again in a moment" });
     newcomer.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { C2S, HANDSHAKE_ERRORS, type JoinedAck } from "../../shared/protocol";
+import { C2S, HANDSHAKE_ERRORS, type Ack, type JoinedAck } from "../../shared/protocol";
 import { wiredGameLog } from "../../server/app-game-log";
 import { connectClient, connected, type TestClient } from "../support/socket-client";
 import { startTestServer, TEST_DATASET } from "../support/socket-server";
@@ -112,6 +112,39 @@ describe.each(storeBackends())("server: the game log wired to the rooms, on $nam
     } finally {
       await second.close();
       await logB.close();
+    }
+  });
+});
+
+describe("server: a SQLite log that cannot be written", () => {
+  it("answers UNAVAILABLE to a command it cannot record (the file is full), does none of it, and plays on once there is room", { timeout: 30_000 }, async () => {
+    const [backend] = storeBackends();
+    const location = await backend.fresh();
+    const log = (await wiredGameLog(location.config, TEST_DATASET, ["lexical"], () => {}))!;
+    const server = await startTestServer({}, { observer: log.observer });
+    const host = connectClient(server.url);
+    try {
+      const created = await host.send<JoinedAck>(C2S.roomCreate, { name: "Ann" });
+      if (!created.ok) throw new Error(created.message);
+      // SQLite's own limit on the file's size (a full disk answers the same way): no page beyond those it has.
+      const [{ page_count: pages }] = (await log.store.query<{ page_count: number }>("PRAGMA page_count")) as { page_count: number }[];
+      await log.store.query(`PRAGMA max_page_count = ${pages}`);
+      let refusal: Ack | null = null;
+      let sent = 0;
+      for (; sent < 500 && refusal === null; sent++) {
+        const ack = await host.send(C2S.hostSettings, { customCards: [{ category: `Card ${sent}`, words: Array.from({ length: 16 }, (_, i) => `word${sent}x${i}`.padEnd(30, "z")) }] });
+        if (!ack.ok) refusal = ack;
+      }
+      expect(refusal).toEqual({ ok: false, code: "UNAVAILABLE", message: "the game log is not answering, so this was not done; try again in a moment" });
+      const room = server.registry.get(created.code)!;
+      expect(room.serverState!.settings.customCards[0].category).toBe(`Card ${sent - 2}`);
+      await log.store.query(`PRAGMA max_page_count = ${pages * 1000}`);
+      expect(await host.send(C2S.hostSettings, { customCards: [] })).toEqual({ ok: true });
+    } finally {
+      host.close();
+      await server.close();
+      await log.close();
+      (backend as unknown as { cleanup(): void }).cleanup();
     }
   });
 });
