@@ -53,6 +53,11 @@ export const S2C = {
   sessionReplaced: "session:replaced",
   /** The host's answer to your `room:askSeat`: on approval, the seat and a new token, as a join ack gives them. */
   seatAnswer: "seat:answer",
+  /**
+   * Several game processes: another process holds your room now (this one stalled past its lease and lost it).
+   * This socket is disconnected right after; reconnect to `url` with the same token (docs/DEPLOY.md).
+   */
+  roomMoved: "room:moved",
 } as const;
 
 // ─── Acks and error codes ───────────────────────────────────────────────────────
@@ -318,6 +323,15 @@ export interface SessionReplacedPayload {
   message: string;
 }
 
+/**
+ * `room:moved`: where the room went. `url` is the process that holds it now (an http(s) origin); absent when
+ * this process cannot tell (the room directory is down too): reconnect with the token through any process.
+ */
+export interface RoomMovedPayload {
+  url?: string;
+  message: string;
+}
+
 // ─── Event maps (socket.io generics) ────────────────────────────────────────────
 
 type Handler<E extends C2SEvent, T extends object = object> = (payload: PayloadOf<E>, ack: AckFn<T>) => void;
@@ -352,6 +366,7 @@ export interface ServerToClientEvents {
   [S2C.roomClosed]: (payload: RoomClosedPayload) => void;
   [S2C.sessionReplaced]: (payload: SessionReplacedPayload) => void;
   [S2C.seatAnswer]: (payload: SeatAnswerPayload) => void;
+  [S2C.roomMoved]: (payload: RoomMovedPayload) => void;
 }
 
 /** What a client puts in `io(url, { auth })`: the token from a join ack, to resume a seat. */

@@ -24,8 +24,8 @@ export type RoomLocation =
 export interface HeartbeatResult {
   /** Codes this process held that another process now owns. */
   lost: string[];
-  /** Public URLs of every live process (this one included). */
-  siblings: string[];
+  /** Every live process (this one included): its id and public URL. */
+  siblings: { id: string; url: string }[];
 }
 
 const RENEW = `
@@ -40,12 +40,18 @@ for i = 3, #KEYS do
     lost[#lost + 1] = string.sub(KEYS[i], #ARGV[5] + 6)
   end
 end
+local ids = {}
 local urls = {}
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[2])) do
   local url = redis.call('GET', ARGV[5] .. 'proc:' .. id)
-  if url then urls[#urls + 1] = url else redis.call('SREM', KEYS[2], id) end
+  if url then
+    ids[#ids + 1] = id
+    urls[#urls + 1] = url
+  else
+    redis.call('SREM', KEYS[2], id)
+  end
 end
-return {lost, urls}`;
+return {lost, ids, urls}`;
 
 const LOCATE = `
 local owner = redis.call('GET', KEYS[1])
@@ -121,8 +127,8 @@ export class RoomDirectory {
    */
   async heartbeat(publicUrl: string, codes: readonly string[]): Promise<HeartbeatResult> {
     const keys = [this.procKey(), `${this.prefix}procs`, ...codes.map((code) => this.roomKey(code))];
-    const [lost, siblings] = (await this.redis.eval(RENEW, keys.length, ...keys, this.processId, publicUrl, this.leaseMs, this.roomTtlMs, this.prefix)) as [string[], string[]];
-    return { lost, siblings };
+    const [lost, ids, urls] = (await this.redis.eval(RENEW, keys.length, ...keys, this.processId, publicUrl, this.leaseMs, this.roomTtlMs, this.prefix)) as [string[], string[], string[]];
+    return { lost, siblings: ids.map((id, i) => ({ id, url: urls[i] })) };
   }
 
   /** The sweep lock: one process at a time looks for abandoned rooms; it lapses on its own. */

@@ -9,7 +9,7 @@ import type { ServerConfig } from "../config";
 import { RoomScoring } from "../scoring/scoring-service";
 import { informedCluesUpTo, type ClueToScore } from "../scoring/clue-scoring";
 import type { GameSocket } from "../socket-types";
-import { CommandError } from "./command-error";
+import { CommandError, roomMoved } from "./command-error";
 import type { LoggedRevokeReason, Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
@@ -94,6 +94,8 @@ export class Room {
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
+  /** Set once another game process holds this room: where it went (null: unknown yet). */
+  private moved: { url: string | null } | null = null;
   private broadcastPending = false;
   private readonly now: () => number;
   /** Every change of the rules state goes through here, in order (command-queue.ts). */
@@ -150,6 +152,7 @@ export class Room {
    * seat, so that no seat exists whose token the log lacks. A refusal at any step leaves no token behind.
    */
   admit(name: string, spectator: boolean): MaybePromise<Session> {
+    this.refuseIfMoved();
     const fault = nameProblem(name);
     if (fault) throw new CommandError("RULE", fault, "invalid_name");
     return this.changes.run(() => {
@@ -300,6 +303,7 @@ export class Room {
 
   attach(playerId: PlayerId, socket: GameSocket): void {
     const member = this.members.get(playerId);
+    if (this.moved && !this.disposed) return this.sendAway(socket);
     if (!member || this.disposed) {
       socket.disconnect(true);
       return;
@@ -451,6 +455,49 @@ export class Room {
     this.close(null);
   }
 
+  /**
+   * Another game process holds this room now (this one stalled past its lease and the room was taken over, or
+   * the game log refused its write for that reason). Nothing new starts here: a command is answered
+   * ROOM_ELSEWHERE with `url`; the commands already waiting for the log get their answers first (the log refuses
+   * them, and the socket layer names `url`), then every member is told where the room went (`room:moved`) and
+   * disconnected, and the room stops here without being closed in the log, which the new owner goes on writing.
+   */
+  moveOut(url: string | null): void {
+    if (this.disposed || this.moved) return;
+    this.moved = { url };
+    clearTimeout(this.phaseTimer);
+    clearTimeout(this.emptyTimer);
+    clearTimeout(this.hostHandoverTimer);
+    this.seats.dispose();
+    this.returns.dispose();
+    const tellAndStop = () => {
+      for (const member of this.members.values()) for (const socket of member.sockets) this.sendAway(socket);
+      this.close(null);
+    };
+    // Bounded: the log answers or times out well within this (pg-game-store.ts), and the room must go regardless.
+    const waited = Promise.race([this.changes.idle(), new Promise<void>((resolve) => setTimeout(resolve, MOVE_OUT_WAIT_MS).unref?.())]);
+    // After the answers' own microtasks: each ack is on its socket before the socket closes.
+    void waited.then(() => setImmediate(tellAndStop));
+  }
+
+  /** Where the room went, once another process holds it (moveOut); null while it is played here. */
+  get movedTo(): { url: string | null } | null {
+    return this.moved;
+  }
+
+  private sendAway(socket: GameSocket): void {
+    const url = this.moved?.url ?? null;
+    const message = url ? `This room has moved to another game server (${url}): reconnect there with your token.` : "This room has moved to another game server: reconnect with your token.";
+    socket.emit(S2C.roomMoved, url ? { url, message } : { message });
+    socket.data.session = undefined;
+    socket.disconnect(true);
+  }
+
+  /** A command that arrives after the room moved is not played here. */
+  private refuseIfMoved(): void {
+    if (this.moved) throw roomMoved(this.code, this.moved.url);
+  }
+
   private close(reason: RoomClosedPayload["reason"] | null): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -492,6 +539,7 @@ export class Room {
 
   /** A client command from an authenticated member; returns the ack or throws a CommandError. */
   command(playerId: PlayerId, event: C2SEvent, payload: unknown): MaybePromise<{ ok: true } & Record<string, unknown>> {
+    this.refuseIfMoved();
     const member = this.members.get(playerId);
     if (!member || !this.state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
     // A resync changes nothing: answered at once, even while moves wait for the log.
@@ -591,6 +639,7 @@ export class Room {
 
   /** `room:reclaim`: the seat's rejoin code gives it to this socket's new session. */
   reclaim(name: string, rejoinCode: string): MaybePromise<Session> {
+    this.refuseIfMoved();
     const member = this.seatNamed(name);
     const check = this.returns.check(member.playerId, rejoinCode);
     if (!check.ok) {
@@ -602,6 +651,7 @@ export class Room {
 
   /** `room:askSeat`: a request the host answers with `host:answerSeat`; the asker hears back on `seat:answer`. */
   askForSeat(name: string, socket: GameSocket): string {
+    this.refuseIfMoved();
     const member = this.seatNamed(name);
     const hostId = this.state?.hostId;
     const host = hostId ? this.members.get(hostId) : undefined;
@@ -885,6 +935,9 @@ export class Room {
 }
 
 const OK = { ok: true } as const;
+
+/** How long a room that moved away waits for the commands already at the log before it lets its members go. */
+const MOVE_OUT_WAIT_MS = 15_000;
 
 /** The ack code a failed observer write asks for (RoomObserver), INTERNAL when it names none the room knows. */
 function ackCodeOf(error: unknown): "UNAVAILABLE" | "ROOM_ELSEWHERE" | "INTERNAL" {
