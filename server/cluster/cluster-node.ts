@@ -8,7 +8,7 @@ import { freshRoomCode } from "../rooms/room-codes";
 import type { ClusterConfig } from "./cluster-config";
 import { directoryDown, gameLogDown, ownerDown, RoomElsewhereError } from "./cluster-errors";
 import { fastFailingRedis, connectRedis } from "./redis-connection";
-import { RoomDirectory } from "./room-directory";
+import { RoomDirectory, type RoomLocation } from "./room-directory";
 import { SharedAddressLimits } from "./shared-limits";
 
 /**
@@ -26,6 +26,9 @@ export interface FailoverSource {
 
 /** How long a sibling's origin stays allowed after a heartbeat last listed it. */
 const SIBLING_MEMORY_MS = 10 * 60_000;
+
+/** How long past a lease's end a held request looks again: Redis expires keys on its own clock, to the millisecond. */
+const LAPSE_MARGIN_MS = 5;
 
 /** Why a room is let go when the shared log refused this process's write to it. */
 const FENCED = "was claimed by another process in the game log";
@@ -183,11 +186,14 @@ export class ClusterNode {
   }
 
   private async locateOrTakeOver(code: string): Promise<void> {
-    let location;
-    try {
-      location = await this.directory.locate(code);
-    } catch {
-      throw directoryDown();
+    let location = await this.locate(code);
+    if (location.kind === "owned" && location.owner !== this.processId && this.failover && location.leaseLeftMs < this.config.leaseMs / 2) {
+      // The owner has missed a heartbeat (it renews every third of a lease): it is dead, or stalled. Rather than
+      // send the player to it, wait here for its lease to run out, and take the room over the moment it does; if
+      // the owner renews meanwhile it was only slow, and the player goes to it.
+      const lapse = Math.max(0, location.leaseLeftMs) + LAPSE_MARGIN_MS;
+      await new Promise((resolve) => setTimeout(resolve, lapse));
+      location = await this.locate(code);
     }
     if (location.kind === "owned" && location.owner !== this.processId) throw new RoomElsewhereError(code, location.url);
     if (!this.failover) {
@@ -237,6 +243,14 @@ export class ClusterNode {
     }
     if (!this.host!.adopt(restored)) throw new CommandError("INTERNAL", `room ${code} could not be reopened here`);
     this.log(`cluster: took over room ${code} from its game log`);
+  }
+
+  private async locate(code: string): Promise<RoomLocation> {
+    try {
+      return await this.directory.locate(code);
+    } catch {
+      throw directoryDown();
+    }
   }
 
   private roomRemoved(code: string): void {

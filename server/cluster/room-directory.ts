@@ -17,7 +17,8 @@ import type { Redis } from "ioredis";
 /** Where a room is, as the registry says. */
 export type RoomLocation =
   | { kind: "absent" }
-  | { kind: "owned"; owner: string; url: string }
+  /** `leaseLeftMs`: how long the owner's lease runs unless renewed (it renews every third of a lease). */
+  | { kind: "owned"; owner: string; url: string; leaseLeftMs: number }
   /** The owner's lease lapsed: it died or lost Redis, and the room may be taken over. */
   | { kind: "orphaned"; owner: string };
 
@@ -57,7 +58,7 @@ const LOCATE = `
 local owner = redis.call('GET', KEYS[1])
 if not owner then return {} end
 local url = redis.call('GET', ARGV[1] .. 'proc:' .. owner)
-return {owner, url or ''}`;
+return {owner, url or '', redis.call('PTTL', ARGV[1] .. 'proc:' .. owner)}`;
 
 /** Claims a code that is free or whose owner's lease lapsed; returns the owner after the call. */
 const TAKE_OVER = `
@@ -99,10 +100,10 @@ export class RoomDirectory {
   }
 
   async locate(code: string): Promise<RoomLocation> {
-    const reply = (await this.redis.eval(LOCATE, 1, this.roomKey(code), this.prefix)) as string[];
+    const reply = (await this.redis.eval(LOCATE, 1, this.roomKey(code), this.prefix)) as [string, string, number] | [];
     if (reply.length === 0) return { kind: "absent" };
-    const [owner, url] = reply;
-    return url ? { kind: "owned", owner, url } : { kind: "orphaned", owner };
+    const [owner, url, leaseLeftMs] = reply;
+    return url ? { kind: "owned", owner, url, leaseLeftMs } : { kind: "orphaned", owner };
   }
 
   /** A live process's public URL; null when its lease lapsed. */
