@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { intOption as int } from "./int-option";
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -26,12 +27,6 @@ import type { Retained } from "./retained-sampler";
  *    same flood without them.
  * Every loop is bounded in count and time. Prints what it measured; see docs/PERFORMANCE.md.
  */
-
-const int = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
 
 const program = new Command("bench:faults")
   .description("Fault bench: LLM endpoint down/slow/garbage mid-game; a flood of malformed and oversized events")

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { intOption as int } from "./int-option";
 import { Redis } from "ioredis";
 import { io, type Socket } from "socket.io-client";
 import { C2S, S2C, type Ack, type JoinedAck } from "../../shared/protocol";
@@ -15,12 +16,6 @@ import { startRedis, type TestRedis } from "./redis-process";
  * answer once, and try again after `--retry` ms when they are not seated. The killed process is started again
  * for the next trial, and the two take turns at being killed. Every loop is bounded in count and time.
  */
-
-const int = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
 
 const program = new Command("bench:takeover")
   .description("Time from killing a room's game process to its players seated on another one")

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { intOption as int } from "./int-option";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,12 +14,6 @@ import { startRedis } from "./redis-process";
  * 127.0.0.1, several at a time; after each batch the process must be alive and /healthz must answer. Prints
  * sessions, frames, how the server answered, its RSS, and any internal error it logged.
  */
-
-const int = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
 
 const program = new Command("bench:wire-fuzz")
   .description("Long fuzz run of raw socket.io frames against a real server process")
