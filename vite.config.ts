@@ -5,7 +5,8 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   root: "client",
   plugins: [react()],
-  build: { outDir: "../dist", emptyOutDir: true },
+  // Two pages: the game (index.html) and the human studies (study.html, served at /s/ID and /studies).
+  build: { outDir: "../dist", emptyOutDir: true, rollupOptions: { input: { main: "client/index.html", study: "client/study.html" } } },
   server: { proxy: { "/socket.io": { target: "http://127.0.0.1:3000", ws: true }, "/api": "http://127.0.0.1:3000" } },
   test: {
     root: ".",

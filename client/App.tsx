@@ -4,7 +4,7 @@ import { Notices } from "./components/Notices";
 import { ThemeToggle } from "./components/ThemeToggle";
 import { HomeScreen } from "./screens/HomeScreen";
 import { RoomScreen } from "./screens/RoomScreen";
-import { LeaderboardScreen } from "./screens/LeaderboardScreen";
+import { ResearchScreen } from "./screens/ResearchScreen";
 import { useConnectionStore } from "./stores/connection-store";
 import { useRouteStore } from "./stores/route-store";
 import { Icon } from "./components/Icon";
@@ -19,6 +19,11 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to the game
       </a>
+      {route.name === "room" && (
+        <a className="skip-link" href="#chat">
+          Skip to the chat
+        </a>
+      )}
       <header className="app-header">
         <a
           className="brand"
@@ -52,7 +57,7 @@ export function App() {
       <ConnectionBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         <ErrorBoundary>
-          {route.name === "home" ? <HomeScreen /> : route.name === "leaderboard" ? <LeaderboardScreen /> : <RoomScreen key={route.code} code={route.code} />}
+          {route.name === "home" ? <HomeScreen /> : route.name === "research" ? <ResearchScreen /> : <RoomScreen key={route.code} code={route.code} />}
         </ErrorBoundary>
       </main>
       <Notices />

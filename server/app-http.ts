@@ -25,6 +25,8 @@ export function createHttpApp(
   if (limits) {
     const addressOf = "local" in limits ? (req: express.Request) => limits.local.addressOf(req) : (req: express.Request) => limits.addressOf(req);
     app.use("/api", async (req, res, next) => {
+      // The studies' participants answer an item every few seconds: their requests have a bucket of their own (server/studies/router.ts).
+      if (req.path.startsWith("/studies")) return next();
       const refusal = await limits.admitHttpRequest(addressOf(req));
       if (!refusal) return next();
       res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
@@ -46,9 +48,12 @@ export function createHttpApp(
       }),
     );
     // Share links and any client route land on the SPA; the client reads the route from the path.
-    app.get(["/r/:code", "/r/:code/", "/leaderboard", "/leaderboard/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
+    app.get(["/r/:code", "/r/:code/", "/research", "/research/", "/leaderboard", "/leaderboard/"], (_req, res) => res.sendFile(indexFile, { headers: { "Cache-Control": "no-cache" } }));
+    // The human studies' pages are a page of their own (client/study.html): a participant's phone loads no game.
+    const studyFile = path.join(root, "study.html");
+    app.get(["/s/:id", "/s/:id/", "/studies", "/studies/", "/studies/:id", "/studies/:id/"], (_req, res) => res.sendFile(studyFile, { headers: { "Cache-Control": "no-cache" } }));
   } else {
-    app.get(["/", "/r/:code", "/leaderboard"], (_req, res) => {
+    app.get(["/", "/r/:code", "/research", "/leaderboard"], (_req, res) => {
       res.type("html").send(PLACEHOLDER_PAGE);
     });
   }

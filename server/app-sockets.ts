@@ -29,7 +29,7 @@ import { answerOnce, describeError, guarded } from "./socket-guard";
 
 const KNOWN_EVENTS = new Set<string>(Object.values(C2S));
 /** Commands whose payload is `{}`: the payload may be left out. Every other command needs its payload object. */
-const EMPTY_PAYLOAD_COMMANDS = new Set<string>([C2S.roomLeave, C2S.roomResync, C2S.hostStart, C2S.hostNextRound, C2S.hostEndGame, C2S.gameReady]);
+const EMPTY_PAYLOAD_COMMANDS = new Set<string>([C2S.roomLeave, C2S.roomResync, C2S.hostStart, C2S.hostNextRound, C2S.hostEndGame, C2S.gameReady, C2S.gameTakeBack]);
 
 /**
  * socket.io wiring: the Origin check, limits per client address (connections, handshakes, room creation),

@@ -17,6 +17,10 @@ import { Room, type RoomObserver } from "./rooms/room";
 import { SessionStore } from "./rooms/sessions";
 import type { ClusterNode } from "./cluster/cluster-node";
 import type { RestoredRoom } from "./rooms/restored-room";
+import { networkInterfaces } from "node:os";
+import type { ShareAddresses } from "../shared/share";
+import { shareAddresses, type NetworkInterfaces } from "./share/share-addresses";
+import { shareRouter } from "./share/share-router";
 
 export type { GameDeps };
 
@@ -34,6 +38,8 @@ export interface StartOptions {
   routers?: readonly express.RequestHandler[];
   /** One of many game processes (server/cluster, docs/DEPLOY.md); joined once the server listens, left on close. */
   cluster?: ClusterNode;
+  /** The machine's network interfaces (tests stand in other machines'); `os.networkInterfaces` by default. */
+  networkInterfaces?: () => NetworkInterfaces;
 }
 
 export interface RunningServer {
@@ -46,6 +52,8 @@ export interface RunningServer {
    * with that code is already here.
    */
   adoptRoom(restored: RestoredRoom): boolean;
+  /** Where friends can reach this server now (also `GET /api/share`). */
+  share(): ShareAddresses;
   close(): Promise<void>;
 }
 
@@ -112,14 +120,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // One table of limits per client address for the sockets and the HTTP API (shared through Redis in a cluster).
   const cluster = options.cluster;
   const limits = cluster?.limits.local ?? new AddressLimits(config.addressLimits);
-  const app = createHttpApp(config.staticDir, () => ({ rooms: registry.size, ...(cluster ? { cluster: cluster.health() } : {}) }), [roomLookupRouter(registry, cluster && ((code) => cluster.roomExists(code))), ...(options.routers ?? [])], cluster?.limits ?? limits);
+  let port = config.port;
+  const share = () => shareAddresses({ host: config.host, port, publicUrl: config.publicUrl }, (options.networkInterfaces ?? networkInterfaces)());
+  const app = createHttpApp(
+    config.staticDir,
+    () => ({ rooms: registry.size, ...(cluster ? { cluster: cluster.health() } : {}) }),
+    [roomLookupRouter(registry, cluster && ((code) => cluster.roomExists(code))), shareRouter(share), ...(options.routers ?? [])],
+    cluster?.limits ?? limits,
+  );
   const httpServer = createServer(app);
   const io = attachSockets(httpServer, config, registry, sessions, log, limits, cluster);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, () => resolve());
   });
-  const port = (httpServer.address() as AddressInfo).port;
+  port = (httpServer.address() as AddressInfo).port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   await cluster?.start({ registry, adopt, listeningUrl: url });
@@ -128,6 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     registry,
     adoptRoom: (restored) => adopt(restored) !== null,
+    share,
     async close() {
       await cluster?.stop();
       registry.shutdownAll();

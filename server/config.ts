@@ -19,6 +19,13 @@ export const intFrom = (fallback: number, min = 0) =>
     .optional()
     .transform((value) => value ?? fallback);
 
+/** SNEAK_PUBLIC_URL: an origin players can open (share links, and a cluster's redirects); a trailing slash is dropped. */
+export const PublicUrlSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\/+$/, ""))
+  .pipe(z.string().regex(/^https?:\/\/[^/\s?#]+$/, "must be an origin such as http://10.0.0.5:3001 (no path)"));
+
 const listFrom = (fallback: string[]) =>
   z
     .string()
@@ -76,6 +83,8 @@ const EnvSchema = z.object({
   SNEAK_DATASET: z.string().trim().min(1).optional(),
   /** The game log on Postgres (several game processes share it); unset: the SQLite file (server/store/store-config.ts). */
   SNEAK_DATABASE_URL: DatabaseUrlSchema.optional(),
+  /** Where players reach this server (share links and QR codes); unset: the machine's network address. */
+  SNEAK_PUBLIC_URL: PublicUrlSchema.optional(),
   /** Folder of the built client. */
   SNEAK_STATIC_DIR: z.string().trim().min(1).optional().transform((v) => v ?? "dist"),
 });
@@ -97,6 +106,8 @@ export interface ServerConfig {
   maxMessageBytes: number;
   datasetPath?: string;
   staticDir: string;
+  /** SNEAK_PUBLIC_URL: the origin share links use; null: the machine's network address (server/share). */
+  publicUrl: string | null;
 }
 
 export const EVALUATOR_SPEC = /^(lexical(:(combined|wordnet|vectors))?|llm:.+)$/;
@@ -151,6 +162,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     maxMessageBytes: e.SNEAK_MAX_MESSAGE_BYTES,
     datasetPath: e.SNEAK_DATASET,
     staticDir: e.SNEAK_STATIC_DIR,
+    publicUrl: e.SNEAK_PUBLIC_URL ?? null,
   };
 }
 

@@ -9,6 +9,9 @@ import { clusterConfigFromEnv } from "./cluster/cluster-config";
 import { ClusterNode } from "./cluster/cluster-node";
 import { logFailover } from "./cluster/log-failover";
 import { AddressLimits } from "./rooms/address-limits";
+import { studyConfigFromEnv } from "./studies/study-config";
+import { wiredStudies } from "./studies/wired-studies";
+import { startupLines } from "./share/share-addresses";
 
 export { startServer, type StartOptions, type RunningServer, type GameDeps } from "./app";
 
@@ -16,9 +19,11 @@ export { startServer, type StartOptions, type RunningServer, type GameDeps } fro
 async function main(): Promise<void> {
   let config;
   let clusterConfig;
+  let studyConfig;
   try {
     config = configFromEnv();
     clusterConfig = clusterConfigFromEnv();
+    studyConfig = studyConfigFromEnv();
   } catch (error) {
     console.error(`sneak: bad configuration: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(2);
@@ -38,9 +43,13 @@ async function main(): Promise<void> {
     // Many game processes: rooms found through Redis (docs/DEPLOY.md).
     const failover = sharedLog && gameLog ? logFailover(gameLog, log) : null;
     if (clusterConfig) cluster = await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), failover, config.graceMs, log);
+    // The human studies (docs/STUDIES.md) live in the same database as the game log.
+    const studies = await wiredStudies({ storeConfig, logOpen: gameLog !== null, dataset: deps.dataset, evaluators: deps.evaluators, config: studyConfig!, addressLimits: config.addressLimits, cluster, log });
     // Without a log the data endpoints still answer, with a 503 that says why.
-    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null)], cluster });
+    const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null), studies.router], cluster });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);
+    // As Vite prints its "Network:" lines: the addresses to send to friends, or how to open the server to them.
+    for (const line of startupLines(server.share())) console.log(line);
     if (cluster) console.log(`Cluster: process ${cluster.processId} at ${clusterConfig!.publicUrl ?? server.url}, room registry in Redis${failover ? ", rooms of a dead process taken over from the shared log" : ""}`);
     console.log(
       gameLog === null
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
     const stop = () => {
       void server
         .close()
+        .then(() => studies.close())
         .then(() => gameLog?.close())
         .finally(() => process.exit(0));
     };

@@ -33,6 +33,8 @@ export const C2S = {
   hostAnswerSeat: "host:answerSeat",
   gameClue: "game:clue",
   gameReady: "game:ready",
+  /** Take back your "ready to vote" (discussion) or your vote (vote) that the fallback bot made while you were away. */
+  gameTakeBack: "game:takeBack",
   gameVote: "game:vote",
   gameTieBreak: "game:tieBreak",
   gameGuess: "game:guess",
@@ -198,6 +200,7 @@ export const PayloadSchemas = {
   [C2S.hostAnswerSeat]: z.object({ requestId: z.string().min(1).max(64), approve: z.boolean() }).strict(),
   [C2S.gameClue]: z.object({ text: z.string().min(1).max(200) }).strict(),
   [C2S.gameReady]: z.object({}).strict(),
+  [C2S.gameTakeBack]: z.object({}).strict(),
   [C2S.gameVote]: z.object({ targetId: playerId }).strict(),
   [C2S.gameTieBreak]: z.object({ targetId: playerId }).strict(),
   [C2S.gameGuess]: z.object({ word: z.string().min(1).max(60) }).strict(),
@@ -223,6 +226,42 @@ export interface SeatStatus {
   awaySince: number | null;
 }
 
+/** A move the fallback bot made in your seat while you were away (`you.standIns`). */
+export interface StandInMove {
+  kind: "clue" | "ready" | "vote" | "tieBreak" | "guess";
+  /** The game and round it was made in. */
+  game: number;
+  round: number;
+  /** The clue given or the word guessed. */
+  text?: string;
+  /** Whom it voted for, or accused in a tie-break (a seat id). */
+  targetId?: string;
+  /**
+   * It can still be undone with `game:takeBack`: your vote while the vote is open, your "ready to vote" while the
+   * discussion is; false once that phase is over or you changed it yourself.
+   */
+  canTakeBack: boolean;
+}
+
+/** One seat on the room's leaderboard (`RoomSnapshot.standings`): its record across the room's games. */
+export interface PlayerStanding {
+  playerId: string;
+  name: string;
+  bot: boolean;
+  /** Points over every game in the room. */
+  points: number;
+  gamesPlayed: number;
+  gamesWon: number;
+  /** Rounds dealt as the Chameleon, and those won (escaped, or caught but named the secret). */
+  chameleonRounds: number;
+  chameleonWins: number;
+  /** Rounds played knowing the word, and those won (the Chameleon caught and missed the secret). */
+  informedRounds: number;
+  informedWins: number;
+  /** The clue given knowing the word with the best mean SoftScore (in [0, 1]), once scored. */
+  bestClue: { text: string; score: number; game: number; round: number } | null;
+}
+
 /** Someone asked for a seat back from another device (`room:askSeat`); shown to the host alone. */
 export interface SeatRequest {
   requestId: string;
@@ -245,10 +284,10 @@ export interface RoomSnapshot {
   /**
    * `playerId` is your seat id (or spectator id); `seated` is false for spectators. `rejoinCode` (seated humans
    * only, else null) takes this seat back from another device (`room:reclaim`): it is in your snapshots alone,
-   * single use, and replaced after 5 wrong tries. `standInMoves` counts the moves the fallback bot made for
-   * you while you were away, until you next act.
+   * single use, and replaced after 5 wrong tries. `standIns` lists the moves the fallback bot made for you while
+   * you were away (`standInMoves` is their number), until you next act.
    */
-  you: { playerId: string; seated: boolean; isHost: boolean; rejoinCode: string | null; standInMoves: number };
+  you: { playerId: string; seated: boolean; isHost: boolean; rejoinCode: string | null; standInMoves: number; standIns: StandInMove[] };
   /** Requests to take a seat back from another device, for the host to answer (`host:answerSeat`); [] for everyone else. */
   seatRequests: SeatRequest[];
   seats: SeatStatus[];
@@ -257,6 +296,12 @@ export interface RoomSnapshot {
   botModels: string[];
   /** Evaluators that score the clues (from server config). */
   evaluators: string[];
+  /**
+   * The room's leaderboard: every seat that has played a revealed round, across the room's games, most points
+   * first. Grows at each reveal (and when that round's scores arrive, for the best clue). Filled at the reveal
+   * and after a game; [] while a round is in play and in the lobby.
+   */
+  standings: PlayerStanding[];
   /** The dataset's categories, for the host's category pool: filled for the host in the lobby and after a game, else []. */
   categories: string[];
   /** Those of `categories` left out of the default pool (categoryPool null) for having fewer than 10 words; a host may still pick them. Filled when `categories` is. */
@@ -286,7 +331,22 @@ export interface EvaluatorClueScores {
   cumulativeLeakage: number | null;
   /** Why something is null (a parsing failure, a timeout, "no decoys for a custom card"). */
   failure?: string;
+  /**
+   * What the judge weighed, for the reveal to show in words: the messages the ally (who knew the secret) chose
+   * among, in the order shown, the clue and its decoys, with the probability the ally gave each (to 4 decimals:
+   * the export has the exact answers). Absent when
+   * the ally was not asked (a custom card: no decoys) or failed, and in records made before it existed.
+   */
+  allyOptions?: { message: string; probability: number }[];
+  /**
+   * The chameleon's likeliest words from this clue alone, most likely first (at most `CHAMELEON_GUESSES_SHOWN`),
+   * and the secret's rank among all the grid's words (1 = its top guess). Absent when that judgement failed.
+   */
+  chameleonGuesses?: { top: { word: string; probability: number }[]; secretRank: number; wordCount: number };
 }
+
+/** How many of the chameleon's likeliest words a revealed record keeps. */
+export const CHAMELEON_GUESSES_SHOWN = 3;
 
 /** A clue's SNEAK scores, revealed with the round. */
 export interface RevealedClueScores {
@@ -355,6 +415,7 @@ export interface ClientToServerEvents {
   [C2S.hostAnswerSeat]: Handler<typeof C2S.hostAnswerSeat>;
   [C2S.gameClue]: Handler<typeof C2S.gameClue>;
   [C2S.gameReady]: Handler<typeof C2S.gameReady>;
+  [C2S.gameTakeBack]: Handler<typeof C2S.gameTakeBack>;
   [C2S.gameVote]: Handler<typeof C2S.gameVote>;
   [C2S.gameTieBreak]: Handler<typeof C2S.gameTieBreak>;
   [C2S.gameGuess]: Handler<typeof C2S.gameGuess>;

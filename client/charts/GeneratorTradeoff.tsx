@@ -17,7 +17,7 @@ export function GeneratorTradeoff({ points }: { points: TradeoffPoint[] }) {
       <p className="visually-hidden">{summary}</p>
       <div style={{ width: "100%", height: 300 }} aria-hidden="true">
         <ResponsiveContainer>
-          <ScatterChart margin={{ top: 14, right: 18, bottom: 14, left: -8 }}>
+          <ScatterChart margin={{ top: 14, right: 18, bottom: 14, left: 6 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
             <XAxis
               type="number"

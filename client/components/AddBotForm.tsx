@@ -2,6 +2,9 @@ import { useState, type FormEvent } from "react";
 import { C2S } from "../../shared/protocol";
 import { connection } from "../net/game-connection";
 
+/** The add-bot button's id: focus goes back to it after a bot is removed (its row, and its button, are gone). */
+export const ADD_BOT_BUTTON_ID = "add-bot-button";
+
 /** The host adds a bot: the offline lexical bot, or an LLM bot on one of the server's configured models. */
 export function AddBotForm({ models, disabled }: { models: string[]; disabled: boolean }) {
   // "lexical" or "llm:<model>"
@@ -10,6 +13,7 @@ export function AddBotForm({ models, disabled }: { models: string[]; disabled: b
 
   async function add(e: FormEvent) {
     e.preventDefault();
+    if (busy || disabled) return;
     setBusy(true);
     const payload = choice === "lexical" ? { kind: "lexical" as const } : { kind: "llm" as const, model: choice.slice(4) };
     await connection.request(C2S.hostAddBot, payload);
@@ -29,7 +33,9 @@ export function AddBotForm({ models, disabled }: { models: string[]; disabled: b
           </option>
         ))}
       </select>
-      <button type="submit" className="secondary" disabled={busy || disabled} style={{ whiteSpace: "nowrap" }}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page, and the host adding
+          several bots presses Enter again on the same button. */}
+      <button id={ADD_BOT_BUTTON_ID} type="submit" className="secondary" aria-disabled={busy || disabled} style={{ whiteSpace: "nowrap" }}>
         + Add bot
       </button>
     </form>

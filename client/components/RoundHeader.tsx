@@ -1,8 +1,26 @@
+import { useEffect, useRef, useState } from "react";
 import type { GameView, RoundView } from "../../shared/game/types";
+import { viewerMustAct } from "../model/turn";
 import { Countdown } from "./Countdown";
 
-/** The top of every round screen: which round, which phase, and the server's countdown. */
+/**
+ * The top of every round screen: which round, which phase, and the server's countdown. When the table waits on
+ * the viewer and the header has scrolled out of sight (a phone scrolled down to its clue box), the time left
+ * follows them in a small pill at the top of the screen.
+ */
 export function RoundHeader({ game, round, title, timerLabel }: { game: GameView; round: RoundView; title: string; timerLabel: string }) {
+  const headerRef = useRef<HTMLDivElement>(null);
+  const [outOfSight, setOutOfSight] = useState(false);
+  const mustAct = viewerMustAct(game, round) && game.deadline !== null;
+
+  useEffect(() => {
+    const el = headerRef.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOutOfSight(!entry.isIntersecting), { threshold: 0.5 });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <div className="phase-header">
       <div>
@@ -13,7 +31,14 @@ export function RoundHeader({ game, round, title, timerLabel }: { game: GameView
           {title}
         </h1>
       </div>
-      <Countdown deadline={game.deadline} label={timerLabel} />
+      <div ref={headerRef}>
+        <Countdown deadline={game.deadline} label={timerLabel} />
+      </div>
+      {mustAct && outOfSight && (
+        <div className="countdown-float" data-testid="countdown-float">
+          <Countdown deadline={game.deadline} label={`${timerLabel}, your move`} />
+        </div>
+      )}
     </div>
   );
 }

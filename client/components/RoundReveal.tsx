@@ -6,6 +6,9 @@ import { nameOf } from "../model/players";
 import { VoteTally } from "./VoteTally";
 import { WordGrid } from "./WordGrid";
 import { Icon } from "./Icon";
+import { ClueReasons } from "./ClueReasons";
+import { judgeLine } from "../model/judges";
+import type { ClueScoreRow } from "../model/scores";
 
 // The charting library is most of the bundle: load it when the first reveal is shown, not on the home page.
 const LeakageCurve = lazy(() => import("../charts/LeakageCurve").then((m) => ({ default: m.LeakageCurve })));
@@ -78,7 +81,13 @@ export function RoundReveal({ game, round, evaluators }: { game: GameView; round
       {round.words && <WordGrid words={round.words} secret={round.secret} crossedOut={round.guesses.filter((g) => g !== round.secret)} label={`Grid of ${round.category}`} />}
       {round.tieBrokenBy && (
         <p className="muted small">
-          The vote tied; {round.tieBrokenBy === "dealer" ? `${nameOf(game, round.dealerId)}, the dealer, chose` : "time ran out and the accused was drawn at random"}.
+          The vote tied;{" "}
+          {round.tieBrokenBy === "dealer"
+            ? `${nameOf(game, round.dealerId)}, the dealer, chose`
+            : round.tieBrokenBy === "fallback"
+              ? `${nameOf(game, round.dealerId)}, the dealer, ran out of time, so a bot chose in their place`
+              : "time ran out and the accused was drawn at random"}
+          .
         </p>
       )}
       <section aria-labelledby={`${uid}-votes`}>
@@ -87,66 +96,47 @@ export function RoundReveal({ game, round, evaluators }: { game: GameView; round
       </section>
       <section aria-labelledby={`${uid}-scores`}>
         <h3 id={`${uid}-scores`}>How good was each clue?</h3>
+        <p className="small judge-line" data-testid="judge-line">
+          {judgeLine(evaluators)}
+        </p>
         <ScoreLegend />
-        {evaluators.length > 0 && <p className="muted small">Scored by {evaluators.join(", ")}{evaluators.length > 1 ? " (averaged)" : ""}.</p>}
         {pending && (
           <p className="muted small" role="status">
             Scoring the last clues…
           </p>
         )}
-        <div className="table-wrap">
-          <table className="data" data-testid="clue-scores">
-            <caption className="visually-hidden">SNEAK scores of each clue, out of 100</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Clue</th>
-                <th scope="col">Scores (0–100)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.index} data-testid="clue-score-row">
-                  <td>{r.index + 1}</td>
-                  <th scope="row" style={{ fontWeight: 500 }}>
-                    <strong style={{ fontSize: "1.05rem" }}>{r.clue}</strong>
-                    <br />
-                    <span className="muted small">
-                      {nameOf(game, r.playerId)}
-                      {r.byChameleon && " · Chameleon (leakage not meaningful)"}
-                      {r.fallback && " · auto clue"}
-                    </span>
-                    {r.byEvaluator.length > 1 && (
-                      <details className="small">
-                        <summary>By evaluator</summary>
-                        <ul style={{ margin: "0.2rem 0", paddingLeft: "1.1rem" }}>
-                          {r.byEvaluator.map((e) => (
-                            <li key={e.evaluator}>
-                              {e.evaluator}: U {fmt(e.utility)} · L {fmt(e.leakage)} · S {fmt(e.softScore)}
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    )}
-                    {r.failures.length > 0 && (
-                      <span className="muted small" style={{ display: "block" }}>
-                        {r.failures.join("; ")}
-                      </span>
-                    )}
-                  </th>
-                  <td>
-                    <ScoreBars row={r} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="clue-scores" data-testid="clue-scores" aria-label="Each clue's scores, out of 100">
+          {rows.map((r) => (
+            <li key={r.index} className="clue-score" data-testid="clue-score-row">
+              <p className="clue-score-head">
+                <span className="clue-score-number" aria-hidden="true">
+                  {r.index + 1}
+                </span>
+                <strong className="clue-score-text">
+                  {r.clue}
+                </strong>
+                <span className="muted small">
+                  {nameOf(game, r.playerId)}
+                  {r.byChameleon && " · the Chameleon"}
+                  {r.fallback && " · auto clue (a bot gave it)"}
+                </span>
+              </p>
+              <ScoreBars row={r} />
+              <ClueReasons row={r} secret={round.secret} />
+              {r.failures.some((f) => !f.includes("utility unavailable")) && (
+                <p className="muted small" style={{ margin: "0.2rem 0 0" }}>
+                  The judge could not score part of this clue ({r.failures.filter((f) => !f.includes("utility unavailable")).join("; ")}).
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
         {informedSoft !== null && (
-          <p className="small">
-            Table SoftScore (informed players' mean): <strong>{informedSoft.toFixed(1)}</strong>
+          <p className="small" data-testid="table-score">
+            The table's clue score (the average of the players who knew the word): <strong>{informedSoft.toFixed(0)}</strong> out of 100
           </p>
         )}
+        <ExactTerms rows={rows} evaluators={evaluators} informedSoft={informedSoft} />
       </section>
       <div className="chart-grid">
         <Suspense fallback={<div className="chart-box chart-placeholder">Loading charts…</div>}>
@@ -155,5 +145,41 @@ export function RoundReveal({ game, round, evaluators }: { game: GameView; round
         </Suspense>
       </div>
     </div>
+  );
+}
+
+/** The research terms behind the plain words, one tap away: definitions, each judge's own figures, the table's mean. */
+function ExactTerms({ rows, evaluators, informedSoft }: { rows: ClueScoreRow[]; evaluators: string[]; informedSoft: number | null }) {
+  return (
+    <details className="small exact-terms" data-testid="exact-terms">
+      <summary>Exact terms (for researchers)</summary>
+      <ul>
+        <li>
+          <strong>Spotted by a teammate</strong> is the <em>utility</em> U: the ally's probability of picking the clue among it and the
+          category's 5 decoys (shown in a seeded order), normalised above chance (1/6) and clipped at 0.
+        </li>
+        <li>
+          <strong>Gave the word away</strong> is the <em>leakage</em> L: the chameleon's probability of the secret given this clue alone,
+          normalised above chance (1/number of grid words), clipped at 0. The belief curve is the <em>cumulative leakage</em>.
+        </li>
+        <li>
+          <strong>Clue score</strong> is the <em>SoftScore</em> S = U × (1 − L). The table's clue score is the mean SoftScore of the
+          informed players' clues{informedSoft !== null ? ` (${informedSoft.toFixed(1)})` : ""}.
+        </li>
+        <li>
+          Evaluators: {evaluators.join(", ") || "none"}
+          {evaluators.length > 1 ? " (figures are means over evaluators)" : ""}. All figures are ×100.
+        </li>
+      </ul>
+      {rows.some((r) => r.byEvaluator.length > 1) && (
+        <ul>
+          {rows.map((r) => (
+            <li key={r.index}>
+              {r.index + 1}. {r.clue}: {r.byEvaluator.map((e) => `${e.evaluator} U ${fmt(e.utility)} · L ${fmt(e.leakage)} · S ${fmt(e.softScore)}`).join("; ")}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }

@@ -1,4 +1,5 @@
-import { C2S, type RoomSnapshot } from "../../shared/protocol";
+import { C2S, type RoomSnapshot, type StandInMove } from "../../shared/protocol";
+import type { GameView } from "../../shared/game/types";
 import { connection } from "../net/game-connection";
 import { nameOf } from "../model/players";
 
@@ -10,9 +11,26 @@ export function SeatReturns({ snapshot }: { snapshot: RoomSnapshot }) {
   const { you, seatRequests, game } = snapshot;
   return (
     <>
-      {you.standInMoves > 0 && (
+      {you.standIns.length > 0 && (
         <div className="card" role="status" data-testid="stand-in-note">
-          While you were away, a bot played {you.standInMoves === 1 ? "one move" : `${you.standInMoves} moves`} for you. Your seat and points were kept.
+          <p style={{ margin: 0 }}>
+            While you were away, a bot played {you.standIns.length === 1 ? "one move" : `${you.standIns.length} moves`} for you. Your seat and points were kept.
+          </p>
+          <ul className="stand-in-moves">
+            {you.standIns.map((move, i) => (
+              <li key={i} data-testid="stand-in-move">
+                {standInText(move, game)}
+                {move.canTakeBack && (
+                  <>
+                    {" "}
+                    <button type="button" className="secondary small" onClick={() => void connection.request(C2S.gameTakeBack, {})} data-testid="take-back">
+                      {move.kind === "vote" ? "Take back this vote" : "I'm not ready yet"}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {seatRequests.map((request) => (
@@ -45,4 +63,22 @@ export function RejoinCode({ code }: { code: string | null }) {
       </p>
     </details>
   );
+}
+
+/** One stand-in move in words: "Round 2: gave the clue “sweet”." */
+export function standInText(move: StandInMove, game: GameView): string {
+  const when = game.gameNumber === move.game ? `Round ${move.round}` : `Game ${move.game}, round ${move.round}`;
+  const who = move.targetId ? nameOf(game, move.targetId) : "";
+  switch (move.kind) {
+    case "clue":
+      return `${when}: gave the clue “${move.text ?? ""}”.`;
+    case "ready":
+      return `${when}: said you were ready to vote.`;
+    case "vote":
+      return `${when}: voted for ${who}.`;
+    case "tieBreak":
+      return `${when}: broke the tie, accusing ${who}.`;
+    case "guess":
+      return `${when}: guessed “${move.text ?? ""}” as the Chameleon.`;
+  }
 }

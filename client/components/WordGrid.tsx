@@ -11,13 +11,27 @@ interface Props {
   label: string;
 }
 
-/** The topic card's grid. */
+/** Longer than this, a word cannot fit a phone's cell even at the smallest type: it may break anywhere. */
+const OVERLONG = 18;
+
+/** The longest run of letters in a grid word, which sets its type size. */
+function longestPart(word: string): number {
+  return Math.max(1, ...word.split(/[\s\-/]+/).map((part) => [...part].length));
+}
+
+/**
+ * The topic card's grid. A long word ("orthodontist", "paediatrician") is set smaller to fit its cell whole
+ * (the type size follows the cell's width and the word's longest part: app.css, .word-cell), rather than broken
+ * mid-word; where the browser has hyphenation for English, `lang` lets it hyphenate properly instead.
+ */
 export function WordGrid({ words, secret, onPick, picked, crossedOut = [], disabled, label }: Props) {
   return (
-    <ul className="word-grid" aria-label={label} data-testid="word-grid">
+    <ul className="word-grid" aria-label={label} data-testid="word-grid" lang="en">
       {words.map((w) => {
+        const longest = longestPart(w);
         const cls = [
           "word-cell",
+          longest > OVERLONG ? "overlong" : "",
           w === secret ? "is-secret" : "",
           w === picked ? "is-picked" : "",
           crossedOut.includes(w) ? "is-guessed-wrong" : "",
@@ -25,7 +39,7 @@ export function WordGrid({ words, secret, onPick, picked, crossedOut = [], disab
           .filter(Boolean)
           .join(" ");
         return (
-          <li key={w} className="word-slot">
+          <li key={w} className="word-slot" style={{ "--longest": longest } as React.CSSProperties}>
             {onPick ? (
               <button
                 type="button"

@@ -19,8 +19,18 @@ export interface ClueScoreRow {
   failures: string[];
   /** False until the server has finished scoring this clue (a later snapshot brings it). */
   scored: boolean;
-  /** Each evaluator's own figures (percent), for tables scored by more than one judge. */
-  byEvaluator: { evaluator: string; utility: number | null; leakage: number | null; softScore: number | null; cumulativeLeakage: number | null }[];
+  /** Each evaluator's own figures (percent), and what it weighed (null in records that predate it or when that judgement failed). */
+  byEvaluator: {
+    evaluator: string;
+    utility: number | null;
+    leakage: number | null;
+    softScore: number | null;
+    cumulativeLeakage: number | null;
+    /** The messages the ally chose among, likeliest first, in percent; the clue is one of them. */
+    allyOptions: { message: string; percent: number }[] | null;
+    /** The chameleon's likeliest words from this clue alone, in percent, and where the secret ranked. */
+    guesses: { top: { word: string; percent: number }[]; secretRank: number; wordCount: number } | null;
+  }[];
 }
 
 const pct = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v * 1000) / 10 : null);
@@ -56,6 +66,10 @@ export function clueScoreRows(round: RoundView): ClueScoreRow[] {
         leakage: pct(e.leakage),
         softScore: pct(e.scores?.softScore),
         cumulativeLeakage: pct(e.cumulativeLeakage),
+        allyOptions: e.allyOptions ? [...e.allyOptions].sort((a, b) => b.probability - a.probability).map((o) => ({ message: o.message, percent: pct(o.probability) ?? 0 })) : null,
+        guesses: e.chameleonGuesses
+          ? { top: e.chameleonGuesses.top.map((g) => ({ word: g.word, percent: pct(g.probability) ?? 0 })), secretRank: e.chameleonGuesses.secretRank, wordCount: e.chameleonGuesses.wordCount }
+          : null,
       })),
     };
   });

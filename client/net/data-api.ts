@@ -19,8 +19,10 @@ export const resolved = (path: string) => (apiBase ? new URL(path, apiBase).href
 export const LOG_OFF_MESSAGE = "This server keeps no game log (it runs with SNEAK_DB=off), so there is no game data to download.";
 
 /** `/api/games/CODE/export?game=N[&format=csv]`: one game of this room, revealed rounds only. */
-export function exportPath(code: string, gameNumber: number, format: ExportFormat): string {
-  return `/api/games/${encodeURIComponent(code)}/export?game=${gameNumber}${format === "csv" ? "&format=csv" : ""}`;
+/** One game of a room (`gameNumber`), or every game of it (undefined). */
+export function exportPath(code: string, gameNumber: number | undefined, format: ExportFormat): string {
+  const query = [...(gameNumber === undefined ? [] : [`game=${gameNumber}`]), ...(format === "csv" ? ["format=csv"] : [])];
+  return `/api/games/${encodeURIComponent(code)}/export${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
 
 async function failureOf(res: Response): Promise<DataFailure> {
@@ -50,12 +52,12 @@ export function downloadNameOf(disposition: string | null, fallback: string): st
 }
 
 /** Fetches one game's export; the caller saves it. */
-export async function fetchExport(code: string, gameNumber: number, format: ExportFormat): Promise<DataResult<{ blob: Blob; filename: string }>> {
+export async function fetchExport(code: string, gameNumber: number | undefined, format: ExportFormat): Promise<DataResult<{ blob: Blob; filename: string }>> {
   const res = await fetched(exportPath(code, gameNumber, format));
   if (!(res instanceof Response)) return res;
   if (!res.ok) return failureOf(res);
   const blob = await res.blob();
-  return { ok: true, value: { blob, filename: downloadNameOf(res.headers.get("content-disposition"), `sneak-${code}-game${gameNumber}.${format}`) } };
+  return { ok: true, value: { blob, filename: downloadNameOf(res.headers.get("content-disposition"), `sneak-${code}${gameNumber === undefined ? "" : `-game${gameNumber}`}.${format}`) } };
 }
 
 /** GET /api/leaderboard as raw JSON; the model module validates it. */

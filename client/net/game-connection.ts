@@ -73,6 +73,8 @@ export class GameConnection {
   private redirects = 0;
   private siblingFailures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The "Connection lost" notice, withdrawn once the connection is back. */
+  private lostNotice: number | null = null;
 
   constructor(private readonly home?: string) {
     this.target = home;
@@ -101,7 +103,7 @@ export class GameConnection {
       ack = await this.request(C2S.roomJoin, { code, name, spectator }, { quiet: true });
     }
     if (ack.ok) this.adoptSeat(ack);
-    else useNoticeStore.getState().push("error", describeFailure(ack));
+    else useNoticeStore.getState().push("error", describeFailure(ack), "phase");
     return ack;
   }
 
@@ -202,7 +204,8 @@ export class GameConnection {
           : { ok: false, code: "OFFLINE", message: "Not connected to the game server; your action was not sent." };
       }
     }
-    if (!result.ok && !opts.quiet) useNoticeStore.getState().push("error", describeFailure(result));
+    // A refused move stops applying once the game moves on: it is cleared at the next phase (receiveSnapshot).
+    if (!result.ok && !opts.quiet) useNoticeStore.getState().push("error", describeFailure(result), "phase");
     return result;
   }
 
@@ -219,6 +222,8 @@ export class GameConnection {
   }
 
   private adoptSeat(ack: { ok: true } & JoinedAck): void {
+    // A refused join or move from before no longer applies once a seat is taken.
+    useNoticeStore.getState().clearScope("phase");
     const seat: Seat = { code: ack.code, playerId: ack.playerId, token: ack.token, spectator: ack.spectator };
     useSessionStore.getState().setSeat(seat);
     // Future reconnections present the token, so the server hands back this seat.
@@ -234,7 +239,10 @@ export class GameConnection {
   }
 
   private receiveSnapshot(snapshot: RoomSnapshot): void {
+    const before = useRoomStore.getState().snapshot;
     useRoomStore.getState().receive(snapshot);
+    const after = useRoomStore.getState().snapshot;
+    if (before && after && phaseKey(before) !== phaseKey(after)) useNoticeStore.getState().clearScope("phase");
   }
 
   private ensureSocket(token: string | undefined): ClientSocket {
@@ -262,6 +270,8 @@ export class GameConnection {
       this.siblingFailures = 0;
       const wasReconnect = useConnectionStore.getState().status === "reconnecting";
       useConnectionStore.getState().set("connected");
+      if (this.lostNotice !== null) useNoticeStore.getState().dismiss(this.lostNotice);
+      this.lostNotice = null;
       if (wasReconnect) {
         useNoticeStore.getState().push("success", "Reconnected.");
         if (useSessionStore.getState().seat) void this.resync();
@@ -276,7 +286,7 @@ export class GameConnection {
         return;
       }
       useConnectionStore.getState().set("reconnecting", "Connection lost: reconnecting… Your seat and points are kept, and a bot plays for you until you are back.");
-      useNoticeStore.getState().push("error", "Connection lost. Reconnecting to your seat…");
+      this.lostNotice = useNoticeStore.getState().push("error", "Connection lost. Reconnecting to your seat…");
     });
     socket.on("connect_error", (err: Error & { data?: { code?: string; message?: string; url?: unknown } }) => {
       const code = err.data?.code ?? err.message;
@@ -343,6 +353,11 @@ export class GameConnection {
     });
     return socket;
   }
+}
+
+/** Where the game stands: a notice about a move belongs to one room, game, round and phase. */
+function phaseKey(snapshot: RoomSnapshot): string {
+  return `${snapshot.code}/${snapshot.game.gameNumber}/${snapshot.game.rounds.length}/${snapshot.game.phase}`;
 }
 
 function describeHandshakeRefusal(code: string): string {

@@ -8,7 +8,8 @@ import { availableCategories, categoriesOffByDefault } from "../model/categories
 import { settingsPatchFor } from "../model/settings-patch";
 import { nameOf } from "../model/players";
 import { Icon } from "../components/Icon";
-import { GameDataLinks } from "../components/GameDataLinks";
+import { RoomLeaderboard } from "../components/RoomLeaderboard";
+import { ResearchLink } from "../components/ResearchLink";
 
 /** The winner, the last round's reveal, the final scores, and play again. */
 export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView | null }) {
@@ -38,7 +39,11 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
           <p className="muted">The host can start another game with the same table.</p>
         )}
       </div>
-      <GameDataLinks code={snapshot.code} gameNumber={game.gameNumber} leaderboardLink />
+      <section aria-labelledby="room-leaderboard-heading" style={{ marginBottom: "1rem" }}>
+        <h3 id="room-leaderboard-heading">Leaderboard: every game in this room</h3>
+        <RoomLeaderboard standings={snapshot.standings} you={game.viewerId} />
+        <ResearchLink />
+      </section>
       {you.isHost && (
         <details style={{ marginBottom: "1rem" }}>
           <summary>

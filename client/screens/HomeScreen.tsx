@@ -79,7 +79,14 @@ export function HomeScreen() {
           </section>
         )}
         <div className="card span-2">
-          <NameField value={name} onChange={setName} error={nameError} />
+          <NameField
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              setNameError(null);
+            }}
+            error={nameError}
+          />
         </div>
         <section className="card" aria-labelledby="create-heading">
           <h2 id="create-heading">New game</h2>
@@ -115,18 +122,18 @@ export function HomeScreen() {
           </form>
         </section>
         <section className="card span-2" aria-labelledby="leaderboard-heading">
-          <h2 id="leaderboard-heading">Humans vs models</h2>
-          <p className="muted small">Every game here is scored like the SNEAK benchmark: whose clues are more informative, and whose give less away?</p>
+          <h2 id="leaderboard-heading">For researchers</h2>
+          <p className="muted small">Every game here is scored like the SNEAK benchmark: humans vs models, how well people and the computer judges agree, and every game's data to download.</p>
           <a
-            href="/leaderboard"
+            href="/research"
             className="button-link"
-            data-testid="home-leaderboard-link"
+            data-testid="home-research-link"
             onClick={(e) => {
               e.preventDefault();
-              navigate({ name: "leaderboard" });
+              navigate({ name: "research" });
             }}
           >
-            See the leaderboard
+            Humans vs models, and the data
           </a>
         </section>
       </div>

@@ -48,7 +48,14 @@ export function JoinRoomForm({ code, problem }: { code: string; problem: string 
         </p>
       )}
       <form className="stack" onSubmit={(e) => join(false, e)}>
-        <NameField value={name} onChange={setName} error={nameError} />
+        <NameField
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            setNameError(null);
+          }}
+          error={nameError}
+        />
         <div className="row">
           <button type="submit" className="big" disabled={busy} style={{ flex: "1 1 9rem", whiteSpace: "nowrap" }}>
             {busy ? "Joining…" : "Take a seat"}

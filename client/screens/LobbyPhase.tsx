@@ -1,7 +1,7 @@
 import { C2S, type RoomSnapshot } from "../../shared/protocol";
 import { MAX_SEATS, MIN_SEATS } from "../../shared/game/settings";
 import type { GameSettings } from "../../shared/game/types";
-import { AddBotForm } from "../components/AddBotForm";
+import { AddBotForm, ADD_BOT_BUTTON_ID } from "../components/AddBotForm";
 import { PlayerList } from "../components/PlayerList";
 import { SettingsPanel } from "../components/SettingsPanel";
 import { ShareLink } from "../components/ShareLink";
@@ -59,7 +59,7 @@ export function LobbyPhase({ snapshot }: { snapshot: RoomSnapshot }) {
           rows={rows}
           showPoints={false}
           onKick={isHost ? (id) => void connection.request(C2S.hostKick, { playerId: id }) : undefined}
-          onRemoveBot={isHost ? (id) => void connection.request(C2S.hostRemoveBot, { playerId: id }) : undefined}
+          onRemoveBot={isHost ? (id) => void connection.request(C2S.hostRemoveBot, { playerId: id }).then(() => document.getElementById(ADD_BOT_BUTTON_ID)?.focus()) : undefined}
           onTransfer={isHost ? (id) => void connection.request(C2S.hostTransfer, { playerId: id }) : undefined}
           onMove={isHost ? (id, toIndex) => void connection.request(C2S.hostMoveSeat, { playerId: id, toIndex }) : undefined}
           heading={`Players (${MIN_SEATS}–${MAX_SEATS})`}

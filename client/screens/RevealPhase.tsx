@@ -4,7 +4,8 @@ import { RoundHeader } from "../components/RoundHeader";
 import { RoundReveal } from "../components/RoundReveal";
 import { Scoreboard } from "../components/Scoreboard";
 import { connection } from "../net/game-connection";
-import { GameDataLinks } from "../components/GameDataLinks";
+import { EndGameButton } from "../components/EndGameButton";
+import { RoomLeaderboard } from "../components/RoomLeaderboard";
 
 /** The round's reveal, then the host deals the next one. */
 export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView }) {
@@ -16,15 +17,19 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
       <div style={{ marginTop: "1rem" }}>
         <Scoreboard game={game} round={round} />
       </div>
+      {snapshot.standings.length > 0 && (
+        <details style={{ marginTop: "0.6rem" }} data-testid="reveal-room-leaderboard">
+          <summary>Leaderboard: every game in this room</summary>
+          <RoomLeaderboard standings={snapshot.standings} you={game.viewerId} />
+        </details>
+      )}
       <div className="row" style={{ marginTop: "1rem" }}>
         {you.isHost ? (
           <>
             <button type="button" className="big" onClick={() => void connection.request(C2S.hostNextRound, {})} data-testid="next-round">
               Next round
             </button>
-            <button type="button" className="ghost" onClick={() => void connection.request(C2S.hostEndGame, {})}>
-              End the game
-            </button>
+            <EndGameButton />
           </>
         ) : (
           <p className="muted" role="status">
@@ -32,7 +37,6 @@ export function RevealPhase({ snapshot, round }: { snapshot: RoomSnapshot; round
           </p>
         )}
       </div>
-      <GameDataLinks code={snapshot.code} gameNumber={game.gameNumber} />
     </section>
   );
 }

@@ -1,17 +1,20 @@
 import { create } from "zustand";
 
-/** Where a player can be: the home page, a room (addressed by its share link /r/CODE), or the leaderboard. */
-export type Route = { name: "home" } | { name: "room"; code: string } | { name: "leaderboard" };
+/**
+ * Where a player can be: the home page, a room (addressed by its share link /r/CODE), or the researchers' page
+ * (humans vs models and the data downloads; `/leaderboard`, its former address, still leads there).
+ */
+export type Route = { name: "home" } | { name: "room"; code: string } | { name: "research" };
 
 /** Room codes are four letters; links are forgiving about case and a trailing slash. */
 export function routeFromPath(pathname: string): Route {
   const m = /^\/r\/([A-Za-z]{4})\/?$/.exec(pathname);
   if (m) return { name: "room", code: m[1].toUpperCase() };
-  return /^\/leaderboard\/?$/.test(pathname) ? { name: "leaderboard" } : { name: "home" };
+  return /^\/(research|leaderboard)\/?$/.test(pathname) ? { name: "research" } : { name: "home" };
 }
 
 export function pathForRoute(route: Route): string {
-  return route.name === "room" ? `/r/${route.code}` : route.name === "leaderboard" ? "/leaderboard" : "/";
+  return route.name === "room" ? `/r/${route.code}` : route.name === "research" ? "/research" : "/";
 }
 
 interface RouteState {

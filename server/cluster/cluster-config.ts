@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { intFrom } from "../config";
+import { intFrom, PublicUrlSchema } from "../config";
 
 /**
  * Many game processes (docs/DEPLOY.md): on when `SNEAK_REDIS_URL` is set, off otherwise (`npm start` stays
@@ -42,11 +42,7 @@ const ClusterEnv = z.object({
     .trim()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1-64 letters, digits or ._-")
     .optional(),
-  SNEAK_PUBLIC_URL: z
-    .string()
-    .trim()
-    .regex(/^https?:\/\/[^/\s?#]+$/, "must be an origin such as http://10.0.0.5:3001 (no path)")
-    .optional(),
+  SNEAK_PUBLIC_URL: PublicUrlSchema.optional(),
   SNEAK_LEASE_MS: intFrom(15_000, 1000),
   SNEAK_REDIS_TIMEOUT_MS: intFrom(500, 50),
   SNEAK_SWEEP_MS: intFrom(60_000, 500),

@@ -1,3 +1,4 @@
+import type { TieBreaker } from "../../shared/game/types";
 import type { LogReader } from "../store/log-store";
 import type { BotDecisionRecord, ClueRecord, EvaluatorCallRecord, LogOpenRecord, RoundDealtRecord, StoredEvent, StoreRecord } from "../store/records";
 import { CallPool, meansOf } from "./clue-evaluations";
@@ -46,7 +47,7 @@ interface OpenRound {
   dealt: StoredEvent<RoundDealtRecord>;
   clues: StoredEvent<ClueRecord>[];
   votes: Map<number, { targetSeat: number | null; source: string }>;
-  accusation: { accusedSeat: number | null; tally: Record<string, number>; tieBrokenBy: "dealer" | "timeout" | null } | null;
+  accusation: { accusedSeat: number | null; tally: Record<string, number>; tieBrokenBy: TieBreaker | null } | null;
   guesses: { word: string; correct: boolean; source: string }[];
   /** Bot clue decisions of this round by seat, in order: they tell an LLM bot's own clue from its fallback. */
   clueDecisions: Map<number, BotDecisionRecord[]>;

@@ -1,3 +1,4 @@
+import type { TieBreaker } from "../../shared/game/types";
 import type { MessageScores } from "../../shared/sneak/types";
 
 /**
@@ -102,7 +103,7 @@ export interface RoundLine {
   accusedSeat: number | null;
   tally: Record<string, number>;
   /** How a tied vote was broken: by the dealer, or at random when the dealer's timer ran out. */
-  tieBrokenBy: "dealer" | "timeout" | null;
+  tieBrokenBy: TieBreaker | null;
   caught: boolean;
   /** The chameleon's guesses in order (two in the 3-player variant). */
   guesses: { word: string; correct: boolean; source: string }[];

@@ -26,6 +26,8 @@ export function gameActionFor(event: C2SEvent, by: PlayerId, payload: unknown, n
       return { type: "giveClue", now, by, text: p.text! };
     case C2S.gameReady:
       return { type: "readyToVote", now, by };
+    case C2S.gameTakeBack:
+      return { type: "takeBack", now, by };
     case C2S.gameVote:
       return { type: "vote", now, by, target: p.targetId! };
     case C2S.gameTieBreak:

@@ -1,7 +1,7 @@
 import { seatedViewerId, viewFor } from "../../shared/game/view";
 import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
 import type { GameState, PlayerId } from "../../shared/game/types";
-import { S2C, type RoomSnapshot } from "../../shared/protocol";
+import { S2C, type RoomSnapshot, type StandInMove } from "../../shared/protocol";
 import type { GameSocket } from "../socket-types";
 import { RawJson } from "../raw-json-parser";
 
@@ -19,7 +19,19 @@ export interface SnapshotMember {
   /** Since when the member has had no socket; null while connected. */
   awaySince: number | null;
   /** Moves the fallback bot made for this seat while its player was away, until they act again. */
-  standInMoves: number;
+  standIns: StandInRecord[];
+}
+
+/** A stand-in move as the room keeps it; whether it can still be taken back is read from the state when sent. */
+export type StandInRecord = Omit<StandInMove, "canTakeBack">;
+
+/** Whether a stand-in move can still be undone (`game:takeBack`): its phase is open and the player has not changed it. */
+export function canTakeBack(state: GameState, playerId: PlayerId, move: StandInRecord): boolean {
+  const round = state.rounds.at(-1);
+  if (!round || state.gameNumber !== move.game || state.rounds.length !== move.round) return false;
+  if (move.kind === "vote") return state.phase === "vote" && round.votes[playerId] === move.targetId;
+  if (move.kind === "ready") return state.phase === "discussion" && round.ready.includes(playerId);
+  return false;
 }
 
 /** The room as of now. */
@@ -32,6 +44,8 @@ export interface SnapshotSource {
   fallbackSeatIds: ReadonlySet<PlayerId>;
   botModels: string[];
   evaluatorIds: string[];
+  /** The room's leaderboard across its games. */
+  standings(): RoomSnapshot["standings"];
   /** The dataset's categories (only the host in the lobby gets them). */
   categories(): string[];
   /** A seated human's rejoin code (their own snapshots only). */
@@ -81,7 +95,7 @@ function memberFields(source: SnapshotSource, member: SnapshotMember, viewer: Pl
   const picking = isHost && (state.phase === "lobby" || state.phase === "gameOver");
   const human = viewer !== null && state.seats.some((seat) => seat.id === viewer && seat.kind === "human" && !seat.left);
   return {
-    you: { playerId: member.playerId, seated: viewer !== null, isHost, rejoinCode: human ? source.rejoinCodeOf(member.playerId) : null, standInMoves: member.standInMoves },
+    you: { playerId: member.playerId, seated: viewer !== null, isHost, rejoinCode: human ? source.rejoinCodeOf(member.playerId) : null, standInMoves: member.standIns.length, standIns: member.standIns.map((move) => ({ ...move, canTakeBack: canTakeBack(state, member.playerId, move) })) },
     categories: picking ? source.categories() : [],
     categoriesOffByDefault: picking ? source.categoriesOffByDefault() : [],
     seatRequests: isHost ? source.seatRequests() : [],
@@ -108,6 +122,8 @@ function sharedFields(source: SnapshotSource): Omit<RoomSnapshot, "you" | "categ
     spectators: [...members.values()].filter((m) => m.spectator).map((m) => ({ playerId: m.playerId, name: m.name, connected: m.sockets.size > 0 })),
     botModels: source.botModels,
     evaluators: source.evaluatorIds,
+    // Shown at the reveal and after a game only: a round in play does not carry it to every member on every move.
+    standings: state.phase === "reveal" || state.phase === "gameOver" ? source.standings() : [],
     serverTime: source.serverTime,
   };
 }

@@ -14,10 +14,11 @@ import type { LoggedRevokeReason, Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
-import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource } from "./room-snapshots";
+import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource, type StandInRecord } from "./room-snapshots";
 import { andThen, CommandQueue, settleMaybe } from "./command-queue";
 import { isPromiseLike, type MaybePromise } from "../store/log-store";
 import { SeatReturns } from "./seat-returns";
+import { RoomStandings } from "./room-standings";
 import { cleanName, nameProblem, sameName } from "../../shared/game/names";
 
 /** What a room needs from the server: configuration, the card library and the bots. */
@@ -91,6 +92,7 @@ export class Room {
   private readonly seats: SeatDriver;
   private readonly returns: SeatReturns;
   private readonly revealedRounds = new Set<string>();
+  private readonly standings = new RoomStandings();
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
@@ -128,9 +130,10 @@ export class Room {
       isConnected: (seatId) => (this.members.get(seatId)?.sockets.size ?? 0) > 0,
       gridSeen: (key) => this.gridSeen.get(key),
       apply: (action) => this.applyInternal(action),
-      onStandIn: (seatId) => {
+      onStandIn: (seatId, action) => {
         const member = this.members.get(seatId);
-        if (member) member.standInMoves++;
+        const state = this.state;
+        if (member && state) member.standIns.push(standInRecordOf(action, state));
       },
     });
     this.armEmptyTimer();
@@ -171,7 +174,7 @@ export class Room {
         const logged = settleMaybe(() => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name))), () => undefined, discard);
         const seated = andThen(logged, () => (spectator || creating ? undefined : settleMaybe(() => this.apply({ type: "join", now: this.now(), playerId, name }), () => undefined, discard)));
         return andThen(seated, () => {
-          this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standInMoves: 0 });
+          this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standIns: [] });
           this.broadcast();
           return session;
         });
@@ -279,13 +282,17 @@ export class Room {
         token: session.token,
         sockets: new Set(),
         awaySince: this.now(),
-        standInMoves: 0,
+        standIns: [],
       };
       if (member.spectator) this.armGrace(member);
       this.members.set(member.playerId, member);
     }
     for (const round of state.rounds) {
-      if (round.outcome !== null || round.aborted) this.revealedRounds.add(this.roundKey(state, round));
+      if (round.outcome === null && !round.aborted) continue;
+      this.revealedRounds.add(this.roundKey(state, round));
+      // The leaderboard counts the current game's rounds again (earlier games' live only in the log).
+      this.standings.countRound(state, round);
+      for (const clue of round.clues) for (const record of clue.scores) this.standings.countClue(state, state.gameNumber, record as RevealedClueScores);
     }
     const current = state.rounds[state.rounds.length - 1];
     if (current) {
@@ -554,9 +561,10 @@ export class Room {
     const now = this.now();
     const p = payload as Record<string, unknown>;
     if (event === C2S.roomResync) return { ok: true, state: snapshotFor(this.snapshotSource(), member) };
-    // The player acts again: the "a bot played for you" count has been seen.
-    if (member.standInMoves > 0) {
-      member.standInMoves = 0;
+    // The player makes a move again: the "a bot played for you" list has been seen (chatting keeps it, so a
+    // player who came back can still take back the stand-in's vote).
+    if (member.standIns.length > 0 && event !== C2S.chatSend) {
+      member.standIns = [];
       this.bumpVersion();
       this.broadcast();
     }
@@ -847,6 +855,7 @@ export class Room {
       const key = this.roundKey(state, round);
       if (this.revealedRounds.has(key) || (round.outcome === null && !round.aborted)) continue;
       this.revealedRounds.add(key);
+      this.standings.countRound(state, round);
       const ready = this.scoring.reveal(key);
       if (ready.length > 0) queueMicrotask(() => this.attachScores(key, ready));
     }
@@ -858,7 +867,10 @@ export class Room {
     if (!state || this.disposed) return;
     const [game, roundNumber] = key.split("/").map(Number);
     if (state.gameNumber !== game || !this.revealedRounds.has(key)) return;
-    for (const scored of scores) this.deps.observer?.onScores?.(this, key, scored);
+    for (const scored of scores) {
+      this.deps.observer?.onScores?.(this, key, scored);
+      this.standings.countClue(state, game, scored);
+    }
     // A round's scores usually arrive together at the reveal: one action, one log write and one snapshot for
     // all of them, not one per clue (each snapshot goes to every member and carries every clue's scores).
     void this.applyInternal({ type: "attachScores", now: this.now(), game, round: roundNumber, clues: scores.map((scored) => ({ clueIndex: scored.clueIndex, scores: [scored] })) });
@@ -880,6 +892,7 @@ export class Room {
     const state = this.state;
     if (!state || this.disposed || state.deadline !== deadline) return;
     let fallbackClue: string | undefined;
+    let fallbackAccused: PlayerId | undefined;
     const round = state.rounds[state.rounds.length - 1];
     if (state.phase === "clues" && round) {
       const turnId = round.order.find((id) => !round.clues.some((c) => c.playerId === id)) ?? round.order[round.clues.length];
@@ -887,7 +900,12 @@ export class Room {
       if (duty) fallbackClue = await this.seats.legalClue(turnId, duty, this.deps.fallbackAgent);
       if (this.state?.deadline !== deadline) return;
     }
-    if (await this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue })) return;
+    if (state.phase === "tieBreak" && round) {
+      // An idle dealer's tie-break: the fallback bot chooses for them, as for a timed-out clue (docs/GAME-RULES.md).
+      fallbackAccused = await this.seats.standInTieBreak(round.dealerId);
+      if (this.state?.deadline !== deadline) return;
+    }
+    if (await this.applyInternal({ type: "timeout", now: Math.max(this.now(), deadline), fallbackClue, fallbackAccused })) return;
     // Refused (a clock step, a state the rules did not expect): try again shortly rather than spin.
     clearTimeout(this.phaseTimer);
     this.phaseTimer = setTimeout(() => void this.onDeadline(deadline), 1000);
@@ -906,6 +924,7 @@ export class Room {
       fallbackSeatIds: new Set(this.seats.serverPlayed().filter((p) => p.fallback).map((p) => p.seatId)),
       botModels: this.deps.config.botModels,
       evaluatorIds: this.deps.evaluators.map((e) => e.id),
+      standings: () => this.standings.list(),
       categories: () => this.deps.library.map((card) => card.category),
       rejoinCodeOf: (playerId) => this.returns.codeOf(playerId),
       seatRequests: () => this.returns.pending(),
@@ -943,6 +962,23 @@ const MOVE_OUT_WAIT_MS = 15_000;
 function ackCodeOf(error: unknown): "UNAVAILABLE" | "ROOM_ELSEWHERE" | "INTERNAL" {
   const code = (error as { ackCode?: unknown } | null)?.ackCode;
   return code === "UNAVAILABLE" || code === "ROOM_ELSEWHERE" ? code : "INTERNAL";
+}
+
+/** What the fallback bot did in an away player's seat, in the words their snapshot names it. */
+function standInRecordOf(action: GameAction, state: GameState): StandInRecord {
+  const at = { game: state.gameNumber, round: state.rounds.length };
+  switch (action.type) {
+    case "giveClue":
+      return { kind: "clue", ...at, text: action.text };
+    case "vote":
+      return { kind: "vote", ...at, targetId: action.target };
+    case "breakTie":
+      return { kind: "tieBreak", ...at, targetId: action.accusedId };
+    case "guess":
+      return { kind: "guess", ...at, text: action.word };
+    default:
+      return { kind: "ready", ...at };
+  }
 }
 
 const BOT_NAMES = ["Ada", "Basil", "Clio", "Dex", "Echo", "Fern", "Gus", "Hal", "Iris", "Juno"];

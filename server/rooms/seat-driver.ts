@@ -24,8 +24,8 @@ export interface SeatDriverHost {
   gridSeen(roundKey: string): string[] | undefined;
   /** Applies a server-made action; false when the rules refused it (logged by the room). A promise while the game log writes. */
   apply(action: GameAction): boolean | Promise<boolean>;
-  /** The fallback bot made a move for an away human (their own snapshot says how many). */
-  onStandIn(seatId: PlayerId): void;
+  /** The fallback bot made this move for an away human (their own snapshot names it). */
+  onStandIn(seatId: PlayerId, action: GameAction): void;
   now(): number;
 }
 
@@ -130,7 +130,7 @@ export class SeatDriver {
         const first = standIn && !this.stoodIn.has(seatId);
         if (standIn) this.stoodIn.add(seatId);
         if (await this.host.apply(action)) {
-          if (standIn) this.host.onStandIn(seatId);
+          if (standIn) this.host.onStandIn(seatId, action);
         } else if (first) this.stoodIn.delete(seatId);
       };
       switch (due.duty.kind) {
@@ -207,6 +207,21 @@ export class SeatDriver {
     const text = safeClue.lastResort(botView.words, botView.seed);
     this.note(seatId, "clue", { value: text, source: "last-resort", note: rejected.map((r) => `${r.text}: ${r.reason}`).join("; ") });
     return text;
+  }
+
+  /**
+   * The fallback bot's pick for a dealer whose tie-break time ran out, from the dealer's own view, as it gives a
+   * timed-out clue: fairer than a draw, which can accuse an innocent player the votes did not favour over others.
+   * Undefined when the dealer has no tie to break.
+   */
+  async standInTieBreak(dealerId: PlayerId): Promise<PlayerId | undefined> {
+    const state = this.host.state();
+    const due = state ? dutyOf(state, dealerId) : null;
+    if (!due || due.duty.kind !== "tieBreak") return undefined;
+    const tied = due.duty.tied;
+    const decision = await this.host.deps.fallbackAgent.tieBreak(this.botViewFor(due, dealerId), tied);
+    this.note(dealerId, "tieBreak", { ...decision, source: "fallback", note: `the dealer's time ran out${decision.note ? `; ${decision.note}` : ""}` });
+    return tied.includes(decision.value) ? decision.value : tied[0];
   }
 
   /**

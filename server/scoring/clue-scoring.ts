@@ -1,7 +1,7 @@
 import { scoreMessage, leakageOf, averageOverEvaluators } from "../../shared/sneak/metrics";
-import type { Evaluator, MessageScores } from "../../shared/sneak/types";
+import type { Evaluator, Judgement, MessageScores } from "../../shared/sneak/types";
 import { seededRng, shuffled } from "../../shared/random";
-import type { EvaluatorClueScores, RevealedClueScores } from "../../shared/protocol";
+import { CHAMELEON_GUESSES_SHOWN, type EvaluatorClueScores, type RevealedClueScores } from "../../shared/protocol";
 
 /** Everything needed to score one clue of a round. */
 export interface ClueToScore extends Pick<RevealedClueScores, "round" | "clueIndex" | "playerId" | "clue" | "byChameleon" | "fallback"> {
@@ -62,9 +62,13 @@ export async function scoreClueWith(evaluator: Evaluator, job: ClueToScore): Pro
       else result.cumulativeLeakage = leakageOfSecret(cumulativeJudgement.options, cumulativeJudgement.probabilities, job.secret);
     }
     if (single.failure) failures.push(`chameleon: ${single.failure}`);
-    else result.leakage = leakageOfSecret(single.options, single.probabilities, job.secret);
+    else {
+      result.leakage = leakageOfSecret(single.options, single.probabilities, job.secret);
+      result.chameleonGuesses = likeliestWords(single, job.secret);
+    }
     if (!ally) failures.push("utility unavailable: this topic card has no decoys");
     else if (ally.failure) failures.push(`ally: ${ally.failure}`);
+    else result.allyOptions = ally.options.map((message, i) => ({ message, probability: shown(ally.probabilities[i]) }));
     if (ally && !ally.failure && !single.failure) result.scores = scoreMessage(ally, job.clue, single, job.secret);
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
@@ -72,6 +76,21 @@ export async function scoreClueWith(evaluator: Evaluator, job: ClueToScore): Pro
   if (failures.length > 0) result.failure = failures.join("; ");
   return result;
 }
+
+/** The chameleon's top words (ties kept in the order shown) and where the secret ranked among all of them. */
+function likeliestWords(judgement: Judgement, secret: string): NonNullable<EvaluatorClueScores["chameleonGuesses"]> {
+  const ranked = judgement.options.map((word, i) => ({ word, probability: judgement.probabilities[i] })).sort((a, b) => b.probability - a.probability);
+  const secretProbability = ranked.find((r) => r.word === secret)?.probability ?? 0;
+  // Tied words share the better rank: a flat distribution puts the secret first, not last.
+  const secretRank = 1 + ranked.filter((r) => r.probability > secretProbability).length;
+  return { top: ranked.slice(0, CHAMELEON_GUESSES_SHOWN).map((r) => ({ word: r.word, probability: shown(r.probability) })), secretRank, wordCount: ranked.length };
+}
+
+/**
+ * A probability as the reveal shows it, to 4 decimals: the details go to every member with each reveal, and
+ * full doubles would nearly double a finished game's snapshot; the export keeps the judges' exact answers.
+ */
+const shown = (p: number) => Math.round(p * 1e4) / 1e4;
 
 function leakageOfSecret(options: readonly string[], probabilities: readonly number[], secret: string): number {
   const index = options.indexOf(secret);

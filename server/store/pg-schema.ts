@@ -1,4 +1,5 @@
 import { INDEXED_KINDS } from "./schema";
+import { PG_STUDY_SQL } from "./study-schema";
 
 /**
  * The game log's SQL on Postgres: the same append-only `events` table and the same research views as on
@@ -8,12 +9,13 @@ import { INDEXED_KINDS } from "./schema";
  * being written by two processes (pg-game-store.ts).
  */
 
-export const PG_SCHEMA_VERSION = 1;
+/** 2: the human studies' tables (study-schema.ts). */
+export const PG_SCHEMA_VERSION = 2;
 
 const int = (path: string, from = "payload") => `(${from} ->> '${path}')::bigint`;
 const flag = (path: string, from = "payload") => `(${from} ->> '${path}')::boolean::int`;
 
-export const PG_SCHEMA_SQL = `
+export const PG_SCHEMA_SQL = `${PG_STUDY_SQL}
 CREATE TABLE IF NOT EXISTS sneak_schema (version INTEGER NOT NULL);
 
 CREATE TABLE IF NOT EXISTS events (

@@ -1,3 +1,5 @@
+import type { TieBreaker } from "../../shared/game/types";
+
 /**
  * What the game log holds. Every record is one append-only row of the `events` table (kind + JSON payload);
  * the research tables (clues, votes, points …) are SQL views over these rows, so nothing is ever updated.
@@ -125,7 +127,7 @@ export interface AccusationRecord {
   /** Final tally, seat → votes received. */
   tally: Record<string, number>;
   /** "dealer" or "timeout" when a tie was broken; null otherwise. */
-  tieBrokenBy: "dealer" | "timeout" | null;
+  tieBrokenBy: TieBreaker | null;
 }
 
 export interface GuessRecord {

@@ -1,10 +1,12 @@
+import { SQLITE_STUDY_SQL } from "./study-schema";
+
 /**
  * The game log's SQL. One append-only table of logs (one per room: its games, rounds and actions), `events`, is the only thing ever written; triggers refuse
  * UPDATE and DELETE so that a bug cannot rewrite history. Every research table is a view over it, so a
  * researcher can open the file in `sqlite3` and `SELECT * FROM clues` without our code.
  */
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * Kinds written once per room, game or round, that the `logs`, `games` and `rounds` views (and the export's
@@ -18,9 +20,11 @@ export const INDEXED_KINDS = ["log-open", "log-close", "game-start", "game-over"
 export const MIGRATIONS: Record<number, string> = {
   // 1 → 2: the (kind, log_id) index is replaced by the partial indexes of INDEXED_KINDS, which SCHEMA_SQL creates.
   2: "DROP INDEX IF EXISTS events_by_kind;",
+  // 2 → 3: the human studies' tables (study-schema.ts), which SCHEMA_SQL creates.
+  3: "",
 };
 
-export const SCHEMA_SQL = `
+export const SCHEMA_SQL = `${SQLITE_STUDY_SQL}
 CREATE TABLE IF NOT EXISTS events (
   id       INTEGER PRIMARY KEY,
   log_id   TEXT    NOT NULL,

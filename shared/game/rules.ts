@@ -150,6 +150,8 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng, opti
       return chat(state, action.by, action.text, action.now);
     case "readyToVote":
       return readyToVote(state, action.by, action.now);
+    case "takeBack":
+      return takeBack(state, action.by);
     case "vote":
       return vote(state, action.by, action.target, action.now);
     case "breakTie":
@@ -157,7 +159,7 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng, opti
     case "guess":
       return guess(state, action.by, action.word, action.now);
     case "timeout":
-      return timeout(state, action.now, action.fallbackClue, rng, checkClueRule);
+      return timeout(state, action, rng, checkClueRule);
     case "attachScores":
       return attachScores(state, action);
     default:
@@ -296,8 +298,25 @@ function chat(state: GameState, by: PlayerId, text: string, now: number): Action
   if (cleaned === "") return ruleError("chat_empty", "The message is empty.");
   const length = [...cleaned].length;
   if (length > MAX_CHAT_CHARS) return ruleError("chat_too_long", `Messages are at most ${MAX_CHAT_CHARS} characters (this one has ${length}).`);
-  const chatLines = [...state.chat, { playerId: by, text: cleaned, at: now }].slice(-MAX_CHAT_MESSAGES);
+  const chatLines = [...state.chat, { playerId: by, text: cleaned, at: now, game: state.gameNumber, round: state.rounds.length }].slice(-MAX_CHAT_MESSAGES);
   return accepted({ ...state, chat: chatLines });
+}
+
+/**
+ * A player takes back their "ready to vote" during the discussion, or their vote while the vote is open (a
+ * returning player undoing what the fallback bot did in their seat): the phase then waits for them again.
+ */
+function takeBack(state: GameState, by: PlayerId): ActionResult {
+  const round = currentRound(state);
+  if (!round || (state.phase !== "discussion" && state.phase !== "vote")) return ruleError("wrong_phase", "There is nothing to take back now.");
+  if (!round.order.includes(by)) return ruleError("not_seated", "You are not playing this round.");
+  if (state.phase === "discussion") {
+    if (!round.ready.includes(by)) return ruleError("invalid_action", "You have not said you are ready to vote.");
+    return accepted(withRound(state, { ready: round.ready.filter((id) => id !== by) }));
+  }
+  if (!(by in round.votes)) return ruleError("invalid_action", "You have not voted.");
+  const { [by]: _withdrawn, ...votes } = round.votes;
+  return accepted(withRound(state, { votes }));
 }
 
 /** Bots and seats that left are taken as ready: the discussion waits only for present humans. */
@@ -432,7 +451,8 @@ function finishRound(state: GameState, outcome: RoundOutcome): GameState {
 
 // ---------------------------------------------------------------- time
 
-function timeout(state: GameState, now: number, fallbackClue: string | undefined, rng: Rng, checkClueRule: boolean): ActionResult {
+function timeout(state: GameState, action: Extract<GameAction, { type: "timeout" }>, rng: Rng, checkClueRule: boolean): ActionResult {
+  const { now, fallbackClue, fallbackAccused } = action;
   if (state.deadline === null) return ruleError("no_deadline", "Nothing is timed right now.");
   if (now < state.deadline) return ruleError("too_early", "The timer has not run out yet.");
   const round = currentRound(state)!;
@@ -446,8 +466,13 @@ function timeout(state: GameState, now: number, fallbackClue: string | undefined
     case "vote":
       return accepted(closeVote(state, now));
     case "tieBreak": {
-      // The dealer ran out of time: the accused is drawn among the tied.
+      // The dealer ran out of time: the fallback bot chooses in their place, as it gives a timed-out clue. A
+      // timeout without its choice (games logged before it) draws among the tied, so old logs replay the same.
       const tied = round.tied!;
+      if (fallbackAccused !== undefined) {
+        if (!tied.includes(fallbackAccused)) return ruleError("not_tied", "The stand-in must pick one of the tied players.");
+        return accepted(accuse(withRound(state, { tieBrokenBy: "fallback" }), fallbackAccused, now));
+      }
       return accepted(accuse(withRound(state, { tieBrokenBy: "timeout" }), tied[rng.int(tied.length)], now));
     }
     case "guess":

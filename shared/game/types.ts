@@ -125,8 +125,8 @@ export interface RoundState {
   tally: Record<PlayerId, number> | null;
   /** The tied players while the dealer breaks a tie (and after, for the record). */
   tied: PlayerId[] | null;
-  /** How the tie was broken, if there was one: by the dealer, or at random when the dealer's timer ran out. */
-  tieBrokenBy: "dealer" | "timeout" | null;
+  /** How the tie was broken, if there was one (see `TieBreaker`). */
+  tieBrokenBy: TieBreaker | null;
   accusedId: PlayerId | null;
   /** The chameleon's guesses so far (grid words; typed words in the hidden-grid variant). */
   guesses: string[];
@@ -137,11 +137,20 @@ export interface RoundState {
   aborted: boolean;
 }
 
+/**
+ * Who broke a tie: the dealer; the fallback bot standing in for a dealer whose time ran out ("fallback"), as it
+ * gives a timed-out clue; or a uniform draw among the tied ("timeout", only in games logged before the stand-in).
+ */
+export type TieBreaker = "dealer" | "fallback" | "timeout";
+
 /** A line of the table chat. */
 export interface ChatMessage {
   playerId: PlayerId;
   text: string;
   at: number;
+  /** The game (`gameNumber`, 0 before the first) and round (0 before its first deal) the line was said in, so a chat reads in rounds. */
+  game: number;
+  round: number;
 }
 
 /** Options fixed when the server creates a game (not host settings). */
@@ -189,13 +198,18 @@ export type GameAction =
   | { type: "giveClue"; now: number; by: PlayerId; text: string; fallback?: boolean }
   | { type: "chat"; now: number; by: PlayerId; text: string }
   | { type: "readyToVote"; now: number; by: PlayerId }
+  /** Undoes the seat's "ready to vote" (discussion) or withdraws its vote (vote), while that phase is open. */
+  | { type: "takeBack"; now: number; by: PlayerId }
   | { type: "vote"; now: number; by: PlayerId; target: PlayerId }
   | { type: "breakTie"; now: number; by: PlayerId; accusedId: PlayerId }
   | { type: "guess"; now: number; by: PlayerId; word: string }
   | { type: "nextRound"; now: number; by: PlayerId }
   | { type: "endGame"; now: number; by: PlayerId }
-  /** The server's clock reached `state.deadline`. In the clue phase it carries the fallback clue for the seat whose turn ran out. */
-  | { type: "timeout"; now: number; fallbackClue?: string }
+  /**
+   * The server's clock reached `state.deadline`. In the clue phase it carries the fallback clue for the seat whose
+   * turn ran out; in a tie-break, the fallback bot's choice for the dealer (`fallbackAccused`, one of the tied).
+   */
+  | { type: "timeout"; now: number; fallbackClue?: string; fallbackAccused?: PlayerId }
   /** Store SNEAK score records for clues of one round (appended); any time, even after the reveal. `game` is the state's gameNumber. */
   | { type: "attachScores"; now: number; game: number; round: number; clues: { clueIndex: number; scores: unknown[] }[] }
   /** The one-clue form, as servers before the batched form wrote it to their logs: still replayed. */
@@ -309,7 +323,7 @@ export interface RoundView {
   votes: Record<PlayerId, PlayerId> | null;
   tally: Record<PlayerId, number> | null;
   tied: PlayerId[] | null;
-  tieBrokenBy: "dealer" | "timeout" | null;
+  tieBrokenBy: TieBreaker | null;
   accusedId: PlayerId | null;
   guesses: string[];
   /** Guesses the chameleon has left during the guess phase. */

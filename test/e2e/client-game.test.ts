@@ -357,17 +357,23 @@ describe("the browser client", () => {
       expect(new RegExp(`\\b${secret}\\b`, "i").test(seen.text), `${seen.name} saw "${secret}" outside the grid in round ${seen.round}`).toBe(false);
     }
 
-    // The finished game's data: the export button downloads a JSONL holding exactly the game's clues.
+    // The finished game's data, on the researchers' page: the export button downloads a JSONL of the room's games
+    // (one so far) holding exactly the game's clues.
+    await ana.page.getByTestId("research-link").click();
     const [download] = await Promise.all([ana.page.waitForEvent("download"), ana.page.getByTestId("export-jsonl").click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^sneak-${code}-.+-game1\\.jsonl$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^sneak-${code}-.+\\.jsonl$`));
     const lines = readFileSync((await download.path())!, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string; message?: string });
     const given = gameOver.game.rounds.flatMap((r) => r.clues.map((c) => c.text));
     expect(lines.filter((l) => l.type === "clue").map((l) => l.message)).toEqual(given);
     expect(lines.filter((l) => l.type === "round")).toHaveLength(gameOver.game.rounds.length);
     await ana.page.getByTestId("export-status").filter({ hasText: "Downloaded" }).waitFor();
     await ana.page.getByTestId("game-data").screenshot({ path: path.join(SCREENSHOT_DIR, "08-gameOver-export-ana.png") });
-    // The leaderboard ranks this game's generators: Ben follows the link on his phone (dark mode) and comes back.
-    await ben.page.getByTestId("leaderboard-link").click();
+    await ana.page.goBack();
+    await ana.page.locator("[data-testid=room][data-phase=gameOver]").waitFor();
+    // The room's leaderboard names everyone at the table; the researchers' page ranks this game's generators: Ben
+    // follows the link on his phone (dark mode) and comes back.
+    expect(await ben.page.getByTestId("standing").count()).toBe(gameOver.game.seats.length);
+    await ben.page.getByTestId("research-link").click();
     await ben.page.getByTestId("lb-generator-row").first().waitFor();
     const generators = await ben.page.getByTestId("lb-generator-row").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.generator));
     expect(generators).toEqual(expect.arrayContaining(["human", "bot:lexical"]));
@@ -378,9 +384,9 @@ describe("the browser client", () => {
     // And on a desktop, light, reached from the home page.
     const desk = await ana.context.newPage();
     await desk.goto(server.url);
-    await desk.getByTestId("home-leaderboard-link").click();
+    await desk.getByTestId("home-research-link").click();
     await desk.getByTestId("generator-tradeoff").locator("svg.recharts-surface").waitFor();
-    expect(new URL(desk.url()).pathname).toBe("/leaderboard");
+    expect(new URL(desk.url()).pathname).toBe("/research");
     await screenshot(desk, "09-leaderboard-desktop");
     await desk.close();
     gameNumber++;

@@ -18,6 +18,7 @@ const WIDTH = 360;
 const NAMES = ["Bartholomew_Fitzgeraldsn", "Wolfeschlegelsteinhausen", "Anastasiya Konstantinova"];
 const CATEGORY = "Incomprehensibilities-and-other-words!!!";
 // Eight distinct 30-character words (the rules' longest), none of them sharing a token with the clues below.
+const LONG_WORDS = ["orthodontist", "psychiatrist", "paediatrician", "gynaecologist"];
 const CARD_WORDS = [
   "Pneumonoultramicroscopicsilico",
   "Hippopotomonstrosesquippedalia",
@@ -27,6 +28,8 @@ const CARD_WORDS = [
   "Thyroparathyroidectomizedxxxxx",
   "Dichlorodifluoromethanexxxxxxx",
   "Spectrophotofluorometricallyxx",
+  // The deck's longest words: they must fit their cell whole, never break mid-word ("orthodonti|st").
+  ...LONG_WORDS,
 ];
 const CLUES = [
   "Supercalifragilisticexpialidocious",
@@ -80,6 +83,19 @@ const roleOf = async (page: Page) => (await page.getByTestId("room").getAttribut
 async function playRound(pages: Page[], label: string, opts: { checkClueBox: boolean; chat: boolean }): Promise<void> {
   await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=clues]").waitFor()));
   for (const [i, page] of pages.entries()) await assertFits(page, `02-clues-${label}-${i}-${await roleOf(page)}`);
+  // Long grid words sit whole on one line of their cell (set smaller), inside it.
+  const cells = await pages[0].getByTestId("word-grid").evaluate((grid) =>
+    [...grid.querySelectorAll<HTMLElement>(".word-cell")].map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell.firstChild!);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return { word: cell.firstChild!.textContent!, lines, fits: cell.scrollWidth <= cell.clientWidth };
+    }),
+  );
+  for (const cell of cells.filter((c) => LONG_WORDS.includes(c.word) || !c.word.includes(" "))) {
+    if (cell.word.length > 18) continue;
+    expect(cell, `"${cell.word}" breaks inside its cell`).toMatchObject({ lines: 1, fits: true });
+  }
 
   // Three clues in turn order; the first also checks that the box stops at the rules' limit as you type.
   for (let i = 0; i < 3; i++) {
@@ -123,7 +139,7 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
   for (const page of pages) await expect.poll(() => page.getByText("scoring…").count(), { timeout: 30_000 }).toBe(0);
   for (const page of pages) await page.getByTestId("leakage-curve").locator("svg.recharts-surface").waitFor();
   // The curve says in one sentence what it shows, marks where the Chameleon's clue fell, and names it.
-  const chameleonTurn = 1 + (await pages[0].getByTestId("clue-score-row").evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("Chameleon (leakage"))));
+  const chameleonTurn = 1 + (await pages[0].getByTestId("clue-score-row").evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("The Chameleon's own clue"))));
   expect(chameleonTurn).toBeGreaterThan(0);
   const note = await pages[0].getByTestId("leakage-note").textContent();
   expect(note).toContain(CUMULATIVE_NOTE);
@@ -173,6 +189,7 @@ describe("the client on a 360 px phone", () => {
 
     await playRound(pages, "custom", { checkClueBox: true, chat: true });
     await host.getByRole("button", { name: "End the game" }).click();
+    await host.getByRole("button", { name: "Yes, end the game" }).click();
     await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
     for (const [i, page] of pages.entries()) await assertFits(page, `06-gameOver-${i}`);
     expect(await phaseOf(second)).toBe("gameOver");
@@ -188,10 +205,11 @@ describe("the client on a 360 px phone", () => {
     await second.getByTestId("tradeoff-scatter").locator("svg.recharts-surface").waitFor();
     for (const [i, page] of pages.entries()) await assertFits(page, `05-reveal-dataset-scored-${i}`);
     await host.getByRole("button", { name: "End the game" }).click();
+    await host.getByRole("button", { name: "Yes, end the game" }).click();
     await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
 
-    // The leaderboard from the game-over screen, and the way back to the room.
-    await second.getByTestId("leaderboard-link").click();
+    // The researchers' page from the game-over screen, and the way back to the room.
+    await second.getByTestId("research-link").click();
     await second.getByTestId("lb-generator-row").first().waitFor();
     await second.getByTestId("generator-tradeoff").locator("svg.recharts-surface").waitFor();
     await assertFits(second, "07-leaderboard-dark");

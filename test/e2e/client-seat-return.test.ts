@@ -102,4 +102,49 @@ describe("client: taking a seat back from another device", () => {
     await laptop.page.getByTestId("connection-banner").waitFor();
     expect(await laptop.page.getByTestId("connection-banner").textContent()).toContain("taken back on another device");
   });
+
+  it("names the bot's moves to a player back on the same phone, who takes back its vote while the vote is open", { timeout: 60_000 }, async () => {
+    const host = connectClient(server.url);
+    const cy = connectClient(server.url);
+    sockets.push(host, cy);
+    const created = await host.send<JoinedAck>(C2S.roomCreate, { name: "Hana", settings: { turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 } });
+    if (!created.ok) throw new Error(created.message);
+    const code = created.code;
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: "dark", isMobile: true, hasTouch: true });
+    contexts.push(context);
+    const first = await context.newPage();
+    await joinByLink(first, code, "Bea");
+    const cyJoined = await cy.send<JoinedAck>(C2S.roomJoin, { code, name: "Cy" });
+    if (!cyJoined.ok) throw new Error(cyJoined.message);
+    expect(await host.send(C2S.hostStart)).toEqual({ ok: true });
+    await first.locator("[data-testid=room][data-phase=clues]").waitFor();
+    const beaId = (await host.waitForState((s) => s.game.seats.length === 3)).game.seats.find((x) => x.name === "Bea")!.id;
+    // Bea's tab closes; the sockets give their clues, the fallback bot gives hers and votes for her.
+    await first.close();
+    const ids = new Map([
+      [created.playerId, host],
+      [cyJoined.playerId, cy],
+    ]);
+    for (let i = 0; i < 3; i++) {
+      const s = await host.waitForState((x) => x.game.phase !== "clues" || x.game.rounds[0].clues.length === i, `clue ${i}`);
+      if (s.game.phase !== "clues") break;
+      const turn = s.game.rounds[0].turnPlayerId!;
+      if (ids.has(turn)) expect((await ids.get(turn)!.send(C2S.gameClue, { text: ["warm", "round", "sweet"][i] })).ok).toBe(true);
+    }
+    await host.waitForState((x) => x.game.phase === "vote" && x.game.rounds[0].votedIds.includes(beaId), "the bot's vote for Bea");
+
+    // Back on the same phone (the saved seat): the note names each move; the vote is taken back with the keyboard.
+    const back = await context.newPage();
+    await back.goto(`${server.url}/r/${code}`);
+    await back.locator("[data-testid=room][data-phase=vote]").waitFor();
+    const moves = await back.getByTestId("stand-in-move").allTextContents();
+    expect(moves[0]).toMatch(/^Round 1: gave the clue “.+”\.$/);
+    expect(moves[1]).toMatch(/^Round 1: voted for (Hana|Cy)\. Take back this vote$/);
+    await screenshot(back, "seat-return-stand-in-moves-phone-dark");
+    await back.getByTestId("take-back").focus();
+    await back.keyboard.press("Enter");
+    await host.waitForState((x) => !x.game.rounds[0].votedIds.includes(beaId), "the vote taken back");
+    await back.getByTestId("stand-in-note").waitFor({ state: "detached" });
+    expect(await back.getByTestId("vote-status").textContent()).toContain("0 of 3 have voted. Pick a player.");
+  });
 });

@@ -106,6 +106,55 @@ describe("server: a player who drops out", () => {
     expect(mine.seats.find((x) => x.playerId === catId)).toMatchObject({ connected: true, fallback: false, awaySince: null });
   });
 
+  it("names the stand-in's moves to the returning player, who may take back its vote while the vote is open", async () => {
+    const { clients, acks } = await table({ fallbackAfterMs: 0, botDelayMs: 0 });
+    const [ann, ben, cat] = clients;
+    const [annId, benId, catId] = acks.map((a) => a.playerId);
+    expect(await ann.send(C2S.hostStart)).toEqual({ ok: true });
+    await ann.waitForState((s) => s.game.phase === "clues");
+    cat.close();
+    await ann.waitForState((s) => s.seats.find((x) => x.playerId === catId)?.fallback === true, "Cat away");
+    // Ann and Ben give their clues; the bot gives Cat's, then votes for her.
+    const words = new Map([
+      [annId, "sweet"],
+      [benId, "round"],
+    ]);
+    for (let turn = 0; turn < 3; turn++) {
+      const s = await ann.waitForState((x) => x.game.phase !== "clues" || lastRound(x).clues.length === turn, `clue ${turn}`);
+      if (s.game.phase !== "clues") break;
+      const who = lastRound(s).turnPlayerId!;
+      if (who === annId) expect((await ann.send(C2S.gameClue, { text: words.get(annId) })).ok).toBe(true);
+      else if (who === benId) expect((await ben.send(C2S.gameClue, { text: words.get(benId) })).ok).toBe(true);
+    }
+    const voted = await ann.waitForState((s) => s.game.phase === "vote" && lastRound(s).votedIds.includes(catId), "the stand-in's vote");
+    expect(lastRound(voted).votedIds).toEqual([catId]);
+
+    // Cat is back while Ann and Ben have not voted: her snapshot names every move, and the vote can be taken back.
+    const back = connectClient(server.url, { token: acks[2].token });
+    open.push(back);
+    await connected(back.socket);
+    const mine = await back.waitForState((s) => s.you.playerId === catId && s.game.phase === "vote", "Cat's snapshot");
+    const target = lastRound(mine).yourVote!;
+    expect(mine.you.standIns).toEqual([
+      { kind: "clue", game: 1, round: 1, text: lastRound(mine).clues.find((c) => c.playerId === catId)!.text, canTakeBack: false },
+      { kind: "vote", game: 1, round: 1, targetId: target, canTakeBack: true },
+    ]);
+    expect(mine.you.standInMoves).toBe(2);
+    expect(await back.send(C2S.gameTakeBack, {})).toEqual({ ok: true });
+    const taken = await back.waitForState((s) => lastRound(s).yourVote === null, "the vote taken back");
+    expect(lastRound(taken).votedIds).toEqual([]);
+    expect(taken.game.phase).toBe("vote");
+    expect(taken.you.standIns).toEqual([]);
+    // Nothing left to take back: refused with the rules' reason.
+    expect(await back.send(C2S.gameTakeBack, {})).toMatchObject({ ok: false, code: "RULE", rule: "invalid_action" });
+    // Cat votes herself; the vote closes when everyone has.
+    expect(await back.send(C2S.gameVote, { targetId: annId })).toEqual({ ok: true });
+    expect(await ann.send(C2S.gameVote, { targetId: benId })).toEqual({ ok: true });
+    expect(await ben.send(C2S.gameVote, { targetId: annId })).toEqual({ ok: true });
+    const closed = await back.waitForState((s) => s.game.phase !== "vote", "the vote closed");
+    expect(lastRound(closed).votes?.[catId]).toBe(annId);
+  });
+
   it("hands the host's role to the next connected human once the host has been away SNEAK_GRACE_MS; the host's seat stays", async () => {
     const { clients, acks } = await table({ graceMs: 300, fallbackAfterMs: 60_000 });
     const [ann, ben] = clients;

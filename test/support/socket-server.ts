@@ -60,6 +60,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
     restore: options.restore,
     routers: options.routers,
     cluster: options.cluster,
+    networkInterfaces: options.networkInterfaces,
   });
   return Object.assign(server, { logs });
 }

@@ -60,6 +60,41 @@ describe("GameConnection", () => {
     expect(noticeTexts()).toEqual([]);
   });
 
+  it("clears a refused move's notice once the game has moved to another phase, and only then", async () => {
+    connection = new GameConnection(server.url);
+    const created = await connection.createRoom("Ana");
+    if (!created.ok) throw new Error(created.message);
+    for (const name of ["Ben", "Cy"]) {
+      const c = connectClient(server.url);
+      others.push(c);
+      expect((await c.send(C2S.roomJoin, { code: created.code, name })).ok).toBe(true);
+    }
+    // Chat is closed during the clues: refused, and said so.
+    expect((await connection.request(C2S.hostSettings, { turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 })).ok).toBe(true);
+    expect((await connection.request(C2S.hostStart, {})).ok).toBe(true);
+    await until(useRoomStore, (s) => s.snapshot?.game.phase === "clues", "the clues");
+    const refused = await connection.request(C2S.chatSend, { text: "it's Ben" });
+    expect(refused.ok).toBe(false);
+    expect(noticeTexts()).toEqual(["The chat opens when every clue has been given."]);
+    // Another snapshot in the same phase (a clue) keeps it: it still applies.
+    const round = () => useRoomStore.getState().snapshot!.game.rounds.at(-1)!;
+    const byId = new Map(others.map((c) => [c.latest()!.you.playerId, c]));
+    const giveNext = async () => {
+      const turn = round().turnPlayerId!;
+      if (turn === useSessionStore.getState().seat!.playerId) expect((await connection.request(C2S.gameClue, { text: ['warm', 'round', 'sweet'][round().clues.length] })).ok).toBe(true);
+      else expect((await byId.get(turn)!.send(C2S.gameClue, { text: ['warm', 'round', 'sweet'][round().clues.length] })).ok).toBe(true);
+    };
+    await giveNext();
+    await until(useRoomStore, (s) => s.snapshot?.game.rounds.at(-1)!.clues.length === 1, "the first clue");
+    expect(noticeTexts()).toEqual(["The chat opens when every clue has been given."]);
+    // The last clue opens the vote: the notice no longer applies and is gone.
+    await giveNext();
+    await until(useRoomStore, (s) => s.snapshot?.game.rounds.at(-1)!.clues.length === 2, "the second clue");
+    await giveNext();
+    await until(useRoomStore, (s) => s.snapshot?.game.phase === "vote", "the vote");
+    expect(noticeTexts()).toEqual([]);
+  });
+
   it("tells the player when the connection drops and returns them to the same seat", async () => {
     connection = new GameConnection(server.url);
     await connection.createRoom("Ana");

@@ -71,7 +71,7 @@ export function snapshot(g: GameView = game(), over: Partial<RoomSnapshot> = {})
     version: 7,
     code: "ABCD",
     link: "/r/ABCD",
-    you: { playerId: g.viewerId ?? "s1", seated: g.viewerId !== null, isHost: g.viewerId === g.hostId, rejoinCode: g.viewerId !== null ? "ABCD2345" : null, standInMoves: 0 },
+    you: { playerId: g.viewerId ?? "s1", seated: g.viewerId !== null, isHost: g.viewerId === g.hostId, rejoinCode: g.viewerId !== null ? "ABCD2345" : null, standInMoves: 0, standIns: [] },
     seatRequests: [],
     seats: g.seats.map((s) => ({
       playerId: s.id,
@@ -83,6 +83,7 @@ export function snapshot(g: GameView = game(), over: Partial<RoomSnapshot> = {})
     spectators: [],
     botModels: ["tiny"],
     evaluators: ["lexical"],
+    standings: [],
     categories: g.viewerId === g.hostId && g.phase === "lobby" ? ["animals", "fruit", "vehicles"] : [],
     categoriesOffByDefault: g.viewerId === g.hostId && g.phase === "lobby" ? ["vehicles"] : [],
     game: g,

@@ -12,7 +12,7 @@ import { GameStore } from "../../server/store/game-store";
 import { logFixtureGame } from "../support/store-game-fixture";
 import { GameDataLinks } from "../../client/components/GameDataLinks";
 import { LeaderboardTables } from "../../client/components/LeaderboardTables";
-import { LeaderboardScreen } from "../../client/screens/LeaderboardScreen";
+import { ResearchScreen } from "../../client/screens/ResearchScreen";
 import { LOG_OFF_MESSAGE, setDataApiBase } from "../../client/net/data-api";
 import { type Estimate, type Leaderboard } from "../../client/model/leaderboard";
 import { RoomView } from "../../client/screens/RoomView";
@@ -134,7 +134,7 @@ describe("leaderboard page", () => {
   it("renders the server's board: a row per generator of the logged game, with the totals", async () => {
     setDataApiBase(logged);
     const json = (await (await fetch(`${logged}/api/leaderboard`)).json()) as Leaderboard;
-    render(<LeaderboardScreen />);
+    render(<ResearchScreen />);
     await screen.findByTestId("lb-generators");
     const generators = screen.getAllByTestId("lb-generator-row").map((r) => r.dataset.generator);
     expect(generators).toEqual(json.generators.map((g) => g.generator));
@@ -147,7 +147,7 @@ describe("leaderboard page", () => {
 
   it("speaks plainly: a question and a one-line explanation over each table, the jargon only in tooltips and the method note", async () => {
     setDataApiBase(logged);
-    render(<LeaderboardScreen />);
+    render(<ResearchScreen />);
     await screen.findByTestId("lb-generators");
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(["Who gives the best clues?", "Who spots the Chameleon, and who finds the secret?", "Do people and the computer judges suspect the same?"]);
@@ -168,12 +168,12 @@ describe("leaderboard page", () => {
   it("links back to the room this tab sits in, or home", async () => {
     setDataApiBase(logged);
     useSessionStore.setState({ seat: null });
-    const { unmount } = render(<LeaderboardScreen />);
+    const { unmount } = render(<ResearchScreen />);
     let back = screen.getByTestId("lb-back");
     expect([back.textContent, back.getAttribute("href")]).toEqual(["← Home", "/"]);
     unmount();
     useSessionStore.setState({ seat: { code: "ONEA", token: "t", playerId: "p1", spectator: false } });
-    render(<LeaderboardScreen />);
+    render(<ResearchScreen />);
     back = screen.getByTestId("lb-back");
     expect([back.textContent, back.getAttribute("href")]).toEqual(["← Back to room ONEA", "/r/ONEA"]);
     fireEvent.click(back);
@@ -184,21 +184,21 @@ describe("leaderboard page", () => {
 
   it("says so when no game is logged yet", async () => {
     setDataApiBase(emptyLog);
-    render(<LeaderboardScreen />);
+    render(<ResearchScreen />);
     expect((await screen.findByTestId("lb-empty")).textContent).toContain("No games logged yet");
     expect(screen.queryByTestId("lb-generators")).toBeNull();
   });
 
   it("explains a server without a game log (503), with nothing to retry", async () => {
     setDataApiBase(noLog);
-    render(<LeaderboardScreen />);
+    render(<ResearchScreen />);
     expect((await screen.findByTestId("lb-error")).textContent).toBe(LOG_OFF_MESSAGE);
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("shows an unexpected answer as a message, and retries on request", async () => {
     setDataApiBase(badShape);
-    render(<LeaderboardScreen />);
+    render(<ResearchScreen />);
     expect((await screen.findByTestId("lb-error")).textContent).toContain("unexpected shape (generators:");
     setDataApiBase(logged);
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
@@ -264,16 +264,19 @@ describe("where the export buttons are", () => {
   const over = (phase: "reveal" | "gameOver") =>
     game({ phase, gameNumber: 3, winners: phase === "gameOver" ? ["p1"] : null, rounds: [round({ revealed: true, turnPlayerId: null, outcome: { kind: "escaped", accusedId: "p1" } })] });
 
-  it("on the reveal: this room's code and the snapshot's game number", () => {
+  it("not on the reveal nor the game-over screen: those lead to the researchers' page instead", () => {
     render(<RoomView snapshot={snapshot(over("reveal"), { code: "WXYZ" })} />);
-    expect(screen.getByTestId("export-csv").getAttribute("href")).toBe("/api/games/WXYZ/export?game=3&format=csv");
-    expect(screen.getByRole("button", { name: "Export (JSONL)" })).toBeTruthy();
-    expect(screen.queryByTestId("leaderboard-link")).toBeNull();
+    expect(screen.queryByTestId("game-data")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Export (JSONL)" })).toBeNull();
+    cleanup();
+    render(<RoomView snapshot={snapshot(over("gameOver"), { code: "WXYZ" })} />);
+    expect(screen.queryByTestId("game-data")).toBeNull();
+    expect(screen.getByTestId("research-link").getAttribute("href")).toBe("/research");
   });
 
-  it("on the game-over screen, with the link to the leaderboard", () => {
-    render(<RoomView snapshot={snapshot(over("gameOver"), { code: "WXYZ" })} />);
-    expect(screen.getByTestId("export-csv").getAttribute("href")).toBe("/api/games/WXYZ/export?game=3&format=csv");
-    expect(screen.getByTestId("leaderboard-link").getAttribute("href")).toBe("/leaderboard");
+  it("on the researchers' page, for the room this tab sits in: every game of it", () => {
+    render(<GameDataLinks code="WXYZ" />);
+    expect(screen.getByTestId("export-csv").getAttribute("href")).toBe("/api/games/WXYZ/export?format=csv");
+    expect(screen.getByRole("heading").textContent).toBe("Room WXYZ: every game's data");
   });
 });

@@ -1,3 +1,4 @@
+import type { RevealedClueScores } from "../../shared/protocol";
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -186,12 +187,32 @@ describe("reveal", () => {
       tally: { p3: 3, p1: 2 },
       clues: [
         { playerId: "p1", text: "stripes", fallback: false, at: 1, scores: [scores(0, "p1", "stripes", 0.9, 0.8, 0.8)] },
-        { playerId: "p2", text: "horse", fallback: false, at: 2, scores: [scores(1, "p2", "horse", 0.5, 0.2, 0.9)] },
+        { playerId: "p2", text: "horse", fallback: false, at: 2, scores: [withJudged(scores(1, "p2", "horse", 0.5, 0.2, 0.9))] },
         { playerId: "p3", text: "wild", fallback: false, at: 3, scores: [scores(2, "p3", "wild", 0.1, 0.05, 0.9, true)] },
         { playerId: "b1", text: "africa", fallback: true, at: 4, scores: [] },
       ],
     });
     return game({ phase: "reveal", rounds: [r] });
+  }
+
+  /** What the judge weighed for a clue: a decoy that beat it, and the chameleon's guesses with the secret first. */
+  function withJudged(record: RevealedClueScores): RevealedClueScores {
+    const [e] = record.perEvaluator;
+    return {
+      ...record,
+      perEvaluator: [
+        {
+          ...e,
+          allyOptions: [
+            { message: "zoo", probability: 0.1 },
+            { message: "horse", probability: 0.2 },
+            { message: "stripy", probability: 0.6 },
+            { message: "savanna", probability: 0.1 },
+          ],
+          chameleonGuesses: { top: [{ word: "zebra", probability: 0.4 }, { word: "horse", probability: 0.3 }, { word: "donkey", probability: 0.1 }], secretRank: 1, wordCount: 12 },
+        },
+      ],
+    };
   }
 
   it("shows chameleon, secret, votes and each clue's scores out of 100", () => {
@@ -203,8 +224,21 @@ describe("reveal", () => {
     expect(rows).toHaveLength(4);
     const meters = within(rows[1]).getAllByRole("meter");
     expect(meters.map((m) => m.getAttribute("aria-valuenow"))).toEqual(["50", "20", "40"]);
-    expect(rows[2].textContent).toContain("leakage not meaningful");
-    expect(screen.getByText("Scored by lexical.")).toBeTruthy();
+    expect(rows[2].textContent).toContain("the Chameleon");
+    expect(rows[2].textContent).toContain("it did not know the word, so it gave nothing away");
+    // Who judged, in words, and that it can be wrong; the research terms one tap away.
+    expect(screen.getByTestId("judge-line").textContent).toBe("Judged by the built-in word model: a computer's guess at how people read each clue, and it can be wrong.");
+    expect(screen.getByTestId("exact-terms").textContent).toContain("SoftScore S = U × (1 − L)");
+    expect(screen.queryByText(/decoys/)).not.toBeNull(); // only inside "Exact terms"
+    expect(screen.getByTestId("clue-scores").textContent).not.toMatch(/decoy|SoftScore|lexical/);
+    // What the judge weighed for "horse": a decoy beat the clue, and the chameleon's guesses.
+    expect(rows[1].textContent).toContain("A teammate who knew the word would pick “stripy” rather than this clue:");
+    const choices = within(within(rows[1]).getByRole("list", { name: /What the teammate chose among/ })).getAllByRole("listitem");
+    expect(choices.map((c) => c.textContent)).toEqual(["“stripy” 60%", "“horse” (the clue) 20%", "“zoo” 10%", "“savanna” 10%"]);
+    expect(choices[0].className).toContain("is-top");
+    expect(choices[1].className).toContain("is-clue");
+    expect(rows[1].textContent).toContain("The Chameleon, reading only this clue, would guess zebra 40%, horse 30%, donkey 10%. The secret, “zebra”, was its top guess: this clue gave it away.");
+    expect(screen.getByTestId("table-score").textContent).toBe("The table's clue score (the average of the players who knew the word): 29 out of 100");
     // The fourth clue's scores have not arrived yet.
     expect(rows[3].textContent).toContain("scoring…");
     expect(screen.getByText("Scoring the last clues…")).toBeTruthy();
@@ -239,7 +273,7 @@ describe("adding bots", () => {
     const kind = screen.getByTestId("bot-kind") as HTMLSelectElement;
     expect([...kind.options].map((o) => o.textContent)).toEqual(["Lexical bot (WordNet, offline)", "LLM bot · tiny"]);
     fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
-    await vi.waitFor(() => expect(screen.getByRole("button", { name: "+ Add bot" })).toHaveProperty("disabled", false));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "+ Add bot" }).getAttribute("aria-disabled")).toBe("false"));
     fireEvent.change(kind, { target: { value: "llm:tiny" } });
     fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
     expect(sent.filter((c) => c.event === C2S.hostAddBot).map((c) => c.payload)).toEqual([{ kind: "lexical" }, { kind: "llm", model: "tiny" }]);

@@ -22,11 +22,29 @@ afterEach(() => {
 });
 
 describe("a player who drops out, on screen", () => {
-  it("tells a returning player what the bot did for them", () => {
-    const s = snapshot(game());
-    s.you = { ...s.you, standInMoves: 3 };
+  it("tells a returning player which moves the bot made for them, and lets them take back its vote while the vote is open", () => {
+    const s = snapshot(game({ gameNumber: 1 }));
+    s.you = {
+      ...s.you,
+      standInMoves: 3,
+      standIns: [
+        { kind: "clue", game: 1, round: 1, text: "stripes", canTakeBack: false },
+        { kind: "ready", game: 1, round: 1, canTakeBack: false },
+        { kind: "vote", game: 1, round: 1, targetId: "p3", canTakeBack: true },
+      ],
+    };
     render(<RoomView snapshot={s} />);
-    expect(screen.getByTestId("stand-in-note").textContent).toBe("While you were away, a bot played 3 moves for you. Your seat and points were kept.");
+    const note = screen.getByTestId("stand-in-note");
+    expect(note.textContent).toContain("While you were away, a bot played 3 moves for you. Your seat and points were kept.");
+    expect(screen.getAllByTestId("stand-in-move").map((li) => li.textContent)).toEqual([
+      "Round 1: gave the clue “stripes”.",
+      "Round 1: said you were ready to vote.",
+      "Round 1: voted for Cleo. Take back this vote",
+    ]);
+    // Only the vote, still open, can be taken back; the button sends game:takeBack.
+    expect(within(note).getAllByRole("button")).toHaveLength(1);
+    fireEvent.click(within(note).getByRole("button", { name: "Take back this vote" }));
+    expect(sent).toEqual([{ event: C2S.gameTakeBack, payload: {} }]);
   });
 
   it("says on the clue screen that a bot gives an away player's clue, not that the table waits for them", () => {

@@ -19,11 +19,12 @@ describe("routes", () => {
     expect(routeFromPath("/elsewhere")).toEqual({ name: "home" });
     expect(pathForRoute({ name: "room", code: "QRST" })).toBe("/r/QRST");
   });
-  it("has a leaderboard page at /leaderboard", () => {
-    expect(routeFromPath("/leaderboard")).toEqual({ name: "leaderboard" });
-    expect(routeFromPath("/leaderboard/")).toEqual({ name: "leaderboard" });
+  it("has a researchers' page at /research, which /leaderboard (its former address) still leads to", () => {
+    expect(routeFromPath("/research")).toEqual({ name: "research" });
+    expect(routeFromPath("/leaderboard")).toEqual({ name: "research" });
+    expect(routeFromPath("/leaderboard/")).toEqual({ name: "research" });
     expect(routeFromPath("/leaderboards")).toEqual({ name: "home" });
-    expect(pathForRoute({ name: "leaderboard" })).toBe("/leaderboard");
+    expect(pathForRoute({ name: "research" })).toBe("/research");
   });
   it("keeps only four letters of a typed code", () => {
     expect(normalizedCode(" ab-c d9e")).toBe("ABCD");
@@ -105,7 +106,7 @@ describe("reveal rows", () => {
     expect(rows[0].softScore).toBe(18);
     expect(rows[1].leakageMeaningless).toBe(true);
     expect(rows[3].scored).toBe(false);
-    expect(rows[0].byEvaluator).toEqual([{ evaluator: "lexical", utility: null, leakage: 80, softScore: null, cumulativeLeakage: 80 }]);
+    expect(rows[0].byEvaluator).toEqual([{ evaluator: "lexical", utility: null, leakage: 80, softScore: null, cumulativeLeakage: 80, allyOptions: null, guesses: null }]);
     // The chameleon's clue does not count towards the table's SoftScore.
     expect(meanInformedSoftScore(rows)).toBe(29);
   });

@@ -271,12 +271,17 @@ const progress = fc
   .tuple(fc.nat(1 << 12), fc.boolean(), fc.nat(3000))
   .map(([choice, catchChameleon, ms]) => command(`progress(${choice},${catchChameleon})`, (m, r) => apply(m, r, progressAction(r.state, tick(r, ms), choice, catchChameleon))));
 
-const timeout = fc.tuple(fc.boolean(), fc.constantFrom("orchard", "steel", "two words", "")).map(([early, fallbackClue]) =>
-  command(`timeout(${early},${fallbackClue})`, (m, r) => {
+const seatIndex = fc.nat(9);
+const pickSeat = (real: Real, index: number): PlayerId => real.state.seats[index % Math.max(1, real.state.seats.length)]?.id ?? "nobody";
+
+const timeout = fc.tuple(fc.boolean(), fc.constantFrom("orchard", "steel", "two words", ""), fc.option(seatIndex)).map(([early, fallbackClue, pick]) =>
+  command(`timeout(${early},${fallbackClue},${pick})`, (m, r) => {
     const deadline = r.state.deadline;
     const now = deadline === null ? tick(r, 1000) : early ? deadline - 1 : Math.max(deadline, r.now);
     r.now = Math.max(r.now, now);
-    const result = apply(m, r, { type: "timeout", now, fallbackClue });
+    // The server's stand-in pick for an idle dealer's tie-break: any seat, tied or not (then refused).
+    const fallbackAccused = pick === null ? undefined : pickSeat(r, pick);
+    const result = apply(m, r, { type: "timeout", now, fallbackClue, fallbackAccused });
     if (deadline === null) assert(!result.ok && result.code === "no_deadline", "a timeout without a deadline was taken");
     else if (early) assert(!result.ok && result.code === "too_early", "an early timeout was taken");
   }),
@@ -293,8 +298,6 @@ const badClue = fc.tuple(fc.nat(), fc.constantFrom("%ss", "The %s!", "%s\u200b",
   }),
 );
 
-const seatIndex = fc.nat(9);
-const pickSeat = (real: Real, index: number): PlayerId => real.state.seats[index % Math.max(1, real.state.seats.length)]?.id ?? "nobody";
 
 const chat = fc.tuple(seatIndex, fc.stringMatching(/^[xyz ]{0,20}$/)).map(([i, text]) => command(`chat(${i})`, (m, r) => apply(m, r, { type: "chat", now: r.now, by: pickSeat(r, i), text })));
 const join = fc.boolean().map((bot) =>
@@ -347,7 +350,7 @@ const scores = fc.tuple(fc.nat(), fc.nat(10)).map(([roundPick, clueIndex]) =>
 /** Anything at all, by anyone: refused or not, the invariants must hold. */
 const junk = fc
   .tuple(
-    fc.constantFrom("start", "nextRound", "endGame", "giveClue", "readyToVote", "vote", "breakTie", "guess", "transferHost", "moveSeat", "bogus"),
+    fc.constantFrom("start", "nextRound", "endGame", "giveClue", "readyToVote", "takeBack", "vote", "breakTie", "guess", "transferHost", "moveSeat", "bogus"),
     seatIndex,
     seatIndex,
     fc.oneof(fc.string({ maxLength: 12 }), fc.constant("orchard")),

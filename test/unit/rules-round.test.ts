@@ -165,7 +165,7 @@ describe("discussion", () => {
     expect(table.state.phase).toBe("discussion");
     expect(table.state.deadline).toBe(table.now + 60_000);
     table.do({ type: "chat", by: "p1", text: "  it was p2 " });
-    expect(table.state.chat).toEqual([{ playerId: "p1", text: "it was p2", at: table.now }]);
+    expect(table.state.chat).toEqual([{ playerId: "p1", text: "it was p2", at: table.now, game: 1, round: 1 }]);
     expect(table.try({ type: "chat", by: "p1", text: "x".repeat(281) })).toMatchObject({ code: "chat_too_long" });
     expect(table.try({ type: "chat", by: "p1", text: "\u200B" })).toMatchObject({ code: "chat_empty" });
     expect(table.try({ type: "chat", by: "nobody", text: "hi" })).toMatchObject({ code: "not_seated" });
@@ -194,6 +194,30 @@ describe("discussion", () => {
     timed.allClues();
     timed.do({ type: "timeout", now: timed.state.deadline! });
     expect(timed.state.phase).toBe("vote");
+  });
+
+  it("lets a player take back their readiness, and their vote while the vote is open: the phase waits for them again", () => {
+    const table = started(3);
+    expect(table.try({ type: "takeBack", by: "p0" })).toMatchObject({ code: "wrong_phase" });
+    table.allClues();
+    expect(table.try({ type: "takeBack", by: "p0" })).toMatchObject({ code: "invalid_action" });
+    table.do({ type: "readyToVote", by: "p0" });
+    table.do({ type: "readyToVote", by: "p1" });
+    table.do({ type: "takeBack", by: "p0" });
+    expect(table.round.ready).toEqual(["p1"]);
+    // The last human ready no longer ends the discussion: p0 took it back.
+    table.do({ type: "readyToVote", by: "p2" });
+    expect(table.state.phase).toBe("discussion");
+    table.do({ type: "readyToVote", by: "p0" });
+    expect(table.state.phase).toBe("vote");
+    table.do({ type: "vote", by: "p0", target: "p1" });
+    table.do({ type: "vote", by: "p1", target: "p0" });
+    table.do({ type: "takeBack", by: "p0" });
+    expect(table.round.votes).toEqual({ p1: "p0" });
+    expect(table.try({ type: "takeBack", by: "p0" })).toMatchObject({ code: "invalid_action" });
+    // The vote now waits for p0 as well as p2.
+    table.do({ type: "vote", by: "p2", target: "p0" });
+    expect(table.state.phase).toBe("vote");
   });
 
   it("is skipped when its timer is 0", () => {
@@ -273,7 +297,20 @@ describe("tie-break", () => {
     expect(table.state.phase).toBe(b === table.round.chameleonId ? "guess" : "reveal");
   });
 
-  it("draws among the tied when the dealer's timer runs out", () => {
+  it("takes the fallback bot's pick for an idle dealer when the timer runs out: one of the tied, or refused", () => {
+    const table = toVote(started(4, {}, 5));
+    const [dealer, a, b, c] = table.round.order;
+    table.do({ type: "vote", by: dealer, target: a });
+    table.do({ type: "vote", by: a, target: b });
+    table.do({ type: "vote", by: b, target: a });
+    table.do({ type: "vote", by: c, target: b });
+    const deadline = table.state.deadline!;
+    expect(table.try({ type: "timeout", now: deadline, fallbackAccused: c })).toMatchObject({ code: "not_tied" });
+    table.do({ type: "timeout", now: deadline, fallbackAccused: b });
+    expect(table.round).toMatchObject({ accusedId: b, tieBrokenBy: "fallback" });
+  });
+
+  it("draws among the tied when the dealer's timer runs out with no pick (games logged before the stand-in)", () => {
     const accused = new Set<string>();
     for (let seed = 0; seed < 30; seed++) {
       const table = toVote(started(4, {}, seed));

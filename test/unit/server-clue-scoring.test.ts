@@ -50,6 +50,39 @@ describe("in-game clue scoring", () => {
     expect(allyOptionsFor("anything", [], "x")).toBeNull();
   });
 
+  it("keeps what each judge weighed: the ally's options with their probabilities, the chameleon's likeliest words and the secret's rank", async () => {
+    // The ally prefers the decoy "sweet" to the clue: the record must show that it won.
+    const judge: Evaluator = {
+      id: "known",
+      async ally(query) {
+        return { options: query.options, probabilities: query.options.map((o) => (o === "sweet" ? 0.5 : 0.1)), coverage: 1, flags: [] };
+      },
+      async chameleon(query) {
+        const p: Record<string, number> = { pear: 0.4, peach: 0.3, mango: 0.2 };
+        const rest = (1 - 0.9) / (query.options.length - 3);
+        return { options: query.options, probabilities: query.options.map((o) => p[o] ?? rest), coverage: 1, flags: [] };
+      },
+    };
+    const [e] = (await scoreClue([judge], job)).perEvaluator;
+    expect(e.allyOptions).toHaveLength(6);
+    expect(e.allyOptions!.map((o) => o.message).sort()).toEqual(allyOptionsFor(job.clue, job.decoys, `${job.seed}/known`)!.slice().sort());
+    expect(e.allyOptions!.find((o) => o.message === "sweet")!.probability).toBe(0.5);
+    expect(e.allyOptions!.find((o) => o.message === "tropical")!.probability).toBe(0.1);
+    expect(e.chameleonGuesses).toEqual({
+      top: [
+        { word: "pear", probability: 0.4 },
+        { word: "peach", probability: 0.3 },
+        { word: "mango", probability: 0.2 },
+      ],
+      secretRank: 3,
+      wordCount: 12,
+    });
+    // A custom card has no decoys: no ally options, but the chameleon's guesses are still kept.
+    const [custom] = (await scoreClue([judge], { ...job, decoys: [] })).perEvaluator;
+    expect(custom.allyOptions).toBeUndefined();
+    expect(custom.chameleonGuesses?.top[0].word).toBe("pear");
+  });
+
   it("computes utility, leakage, SoftScore, BinaryScore and cumulative leakage, averaged over judges", async () => {
     const a = knownJudge("a", 0.6, 0.05);
     const b = knownJudge("b", 0.2, 0.1);

@@ -88,6 +88,37 @@ describe("room clock", () => {
     room.dispose("room-closed");
   });
 
+  it("lets the fallback bot break the tie for an idle dealer when the time runs out, rather than a random draw", async () => {
+    const sessions = new SessionStore();
+    const { room } = makeRoom(sessions);
+    const ids: string[] = [];
+    for (const name of ["Ann", "Ben", "Cat", "Dan"]) ids.push((await room.admit(name, false)).playerId);
+    for (const id of ids) room.attach(id, fakeSocket());
+    await room.command(ids[0], "host:settings", { turnSeconds: 10, discussionSeconds: 0, voteSeconds: 0 });
+    await room.command(ids[0], "host:start", {});
+    for (let i = 0; i < 4; i++) {
+      const turn = room.serverState!.rounds[0].order[room.serverState!.rounds[0].clues.length];
+      await room.command(turn, "game:clue", { text: ["warm", "round", "sweet", "small"][i] });
+    }
+    expect(room.serverState!.phase).toBe("vote");
+    // Two against two: Ann and Ben are tied, and Ann (the host) deals, so the tie is hers to break.
+    const [ann, ben, cat, dan] = ids;
+    await room.command(ann, "game:vote", { targetId: ben });
+    await room.command(ben, "game:vote", { targetId: ann });
+    await room.command(cat, "game:vote", { targetId: ben });
+    await room.command(dan, "game:vote", { targetId: ann });
+    const tie = room.serverState!;
+    expect(tie.phase).toBe("tieBreak");
+    expect(tie.rounds[0].dealerId).toBe(ann);
+    // Ann is connected but does nothing; at the deadline the fallback bot picks from her view.
+    await vi.advanceTimersByTimeAsync(10_000);
+    const round = room.serverState!.rounds[0];
+    expect(round.tieBrokenBy).toBe("fallback");
+    // The scripted bot picks the first of the tied, in seat order: Ann herself.
+    expect(round.accusedId).toBe(tie.rounds[0].tied![0]);
+    room.dispose("room-closed");
+  });
+
   it("keeps an away player's seat for good, and lets an away spectator go after the grace window", async () => {
     const sessions = new SessionStore();
     const { room } = makeRoom(sessions);

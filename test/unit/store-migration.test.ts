@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const indexes = (store: GameStore) => store.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((r) => r.name);
+const indexes = (store: GameStore) => store.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((r) => r.name);
 
 for (const driver of availableDrivers()) {
   describe(`a schema 1 log file with ${driver}`, () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { LeaderboardTables } from "../components/LeaderboardTables";
+import { GameDataLinks } from "../components/GameDataLinks";
 import { fetchLeaderboardJson } from "../net/data-api";
 import { leaderboardOf, type Leaderboard } from "../model/leaderboard";
 import { pathForRoute, useRouteStore } from "../stores/route-store";
@@ -29,8 +30,13 @@ function BackLink() {
   );
 }
 
-/** /leaderboard: humans versus models over every logged game, from GET /api/leaderboard. */
-export function LeaderboardScreen() {
+/**
+ * /research, for researchers: humans versus models over every logged game (GET /api/leaderboard) with the
+ * benchmark's exact terms, and the downloads of the room this tab sits in. Players' own leaderboard is in the
+ * room (RoomLeaderboard).
+ */
+export function ResearchScreen() {
+  const room = useSessionStore((s) => s.seat?.code ?? null);
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
   const navigate = useRouteStore((s) => s.navigate);
@@ -50,7 +56,7 @@ export function LeaderboardScreen() {
   }, [attempt]);
 
   useEffect(() => {
-    document.title = "Leaderboard · SNEAK";
+    document.title = "For researchers · SNEAK";
     return () => {
       document.title = "SNEAK";
     };
@@ -62,7 +68,7 @@ export function LeaderboardScreen() {
       <BackLink />
       <section className="card" aria-labelledby="lb-title">
         <h1 id="lb-title" className="phase-title lb-title">
-          Leaderboard: humans vs models
+          For researchers: humans vs models
         </h1>
         <p>
           Every game played on this server is scored the way the SNEAK benchmark scores clues. A good clue has high <strong>utility</strong>: an ally who
@@ -79,6 +85,21 @@ export function LeaderboardScreen() {
             {load.board.games} {load.board.games === 1 ? "game" : "games"}, {load.board.rounds} {load.board.rounds === 1 ? "round" : "rounds"} logged.
           </p>
         )}
+      </section>
+
+      <section className="card" aria-label="Data downloads">
+        {room && <GameDataLinks code={room} />}
+        <p className="small" style={{ margin: room ? "0.6rem 0 0" : 0 }}>
+          Every game this server has logged, in the benchmark's format:{" "}
+          <a href="/api/export" download data-testid="export-all">
+            all games (JSONL)
+          </a>{" "}
+          or{" "}
+          <a href="/api/export?format=csv" download>
+            CSV
+          </a>
+          ; seats anonymous, revealed rounds only (docs/DATA.md in the repository says how to re-score them).
+        </p>
       </section>
 
       {load.kind === "loading" && (

@@ -1,0 +1,199 @@
+import express from "express";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Dataset, Evaluator } from "../../shared/sneak/types";
+import { AnswerBodySchema, JoinBodySchema, PARTICIPANT_ID, PARTICIPANT_TOKEN, STUDY_ID, type ParticipantState, type StudyPublicInfo } from "../../shared/studies/protocol";
+import { StudySpecSchema, firstSpecIssue } from "../../shared/studies/spec";
+import type { TimedRefusal } from "../rooms/address-limits";
+import { buildStudy, keyHash, StudySpecError } from "./build-study";
+import { exportCsv, exportJsonl, exportRows } from "./export";
+import { judgeAnswer, viewOf } from "./items";
+import { studyResults, type StudyResults } from "./results";
+import { StudyInputError, randomId, totalFor, type NextResult, type StudyStore } from "./study-store";
+import type { StudyRecord } from "./study-types";
+import { studyStatus } from "./study-status";
+
+/**
+ * The studies over HTTP (docs/STUDIES.md). Participants: the study's public page, joining (a random id and
+ * a token, nothing personal), their next item and their answers. Researchers: creating a study (with the
+ * server's research key), then its status, results, export and closing (with the study's own key, which
+ * only its creator holds: it is never sent to a participant and only its hash is stored). Every body is
+ * checked with a zod schema and every request counts against a per-address limit.
+ */
+
+export interface StudyRouterDeps {
+  /** null: the server keeps no log, and the studies answer 503. */
+  store: StudyStore | null;
+  dataset: Dataset;
+  /** The judges of the results page (the server's SNEAK_EVALUATORS). */
+  evaluators: readonly Evaluator[];
+  researchKey: string | null;
+  limits: { addressOf(req: express.Request): string; admit(address: string): TimedRefusal | null | Promise<TimedRefusal | null> };
+  now?: () => number;
+}
+
+/** Small bodies for participants; a study with its message file and dataset may be large. */
+const PARTICIPANT_BODY = express.json({ limit: "4kb" });
+const CREATE_BODY = express.json({ limit: "32mb" });
+
+export function studyRouter(deps: StudyRouterDeps): express.Router {
+  const router = express.Router();
+  const now = deps.now ?? Date.now;
+  const results = new Map<string, { stamp: string; value: Promise<StudyResults> }>();
+
+  router.use("/api/studies", async (req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    const refusal = await deps.limits.admit(deps.limits.addressOf(req));
+    if (!refusal) return next();
+    res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+    res.status(429).json({ error: refusal.message });
+  });
+
+  const withStudy = (handler: (req: express.Request, res: express.Response, study: StudyRecord, store: StudyStore) => Promise<void>) =>
+    guarded(async (req, res) => {
+      if (!deps.store) return void res.status(503).json({ error: "this server keeps no log (SNEAK_DB=off), so it runs no study" });
+      const id = String(req.params.id);
+      const study = STUDY_ID.test(id) ? await deps.store.study(id) : null;
+      if (!study) return void res.status(404).json({ error: `no study ${id}` });
+      await handler(req, res, study, deps.store);
+    });
+
+  // ─── Participants ──────────────────────────────────────────────────────
+
+  router.get("/api/studies/:id", withStudy(async (_req, res, study) => {
+    const info: StudyPublicInfo = { id: study.id, title: study.config.title, consent: study.config.consent, tasks: study.config.tasks, itemsPerParticipant: totalFor(study), open: study.open };
+    res.json(info);
+  }));
+
+  router.post("/api/studies/:id/participants", PARTICIPANT_BODY, withStudy(async (req, res, study, store) => {
+    const body = JoinBodySchema.safeParse(req.body);
+    if (!body.success) return void res.status(400).json({ error: body.error.issues[0].message });
+    if (!study.open) return void res.status(409).json({ error: "this study is closed" });
+    const participantId = `p-${randomId(12)}`;
+    const token = randomBytes(32).toString("base64url");
+    await store.join(study.id, participantId, tokenHash(token), now());
+    res.status(201).json({ participantId, credential: `${participantId}.${token}` });
+  }));
+
+  const asParticipant = (handler: (req: express.Request, res: express.Response, study: StudyRecord, store: StudyStore, participantId: string) => Promise<void>) =>
+    withStudy(async (req, res, study, store) => {
+      const [participantId, token] = bearer(req)?.split(".") ?? [];
+      const stored = participantId && PARTICIPANT_ID.test(participantId) && token && PARTICIPANT_TOKEN.test(token) ? await store.tokenHashOf(study.id, participantId) : null;
+      if (!stored || !sameHash(stored, tokenHash(token))) return void res.status(401).json({ error: "not a participant of this study; open the study link again" });
+      await handler(req, res, study, store, participantId);
+    });
+
+  const stateOf = (participantId: string, next: NextResult): ParticipantState =>
+    next.kind === "item"
+      ? { state: "item", participantId, progress: next.progress, item: viewOf(next.item, next.assignment.shown) }
+      : { state: "finished", participantId, progress: next.progress, reason: next.reason };
+
+  router.get("/api/studies/:id/next", asParticipant(async (_req, res, study, store, participantId) => {
+    res.json(stateOf(participantId, await store.next(study, participantId, now())));
+  }));
+
+  router.post("/api/studies/:id/answers", PARTICIPANT_BODY, asParticipant(async (req, res, study, store, participantId) => {
+    const body = AnswerBodySchema.safeParse(req.body);
+    if (!body.success) return void res.status(400).json({ error: body.error.issues[0].message });
+    const outcome = await store.answer(study, participantId, body.data.item, (item, shown) => judgeAnswer(body.data, item, shown), now());
+    const state = stateOf(participantId, await store.next(study, participantId, now()));
+    const notice = outcome.kind === "full" ? "Other people finished that item while you were away, so your answer to it was not needed. Here is another." : undefined;
+    res.json({ ...state, recorded: outcome.kind, ...(notice ? { notice } : {}) });
+  }));
+
+  // ─── Researchers ───────────────────────────────────────────────────────
+
+  router.post("/api/studies", CREATE_BODY, guarded(async (req, res) => {
+    if (!deps.store) return void res.status(503).json({ error: "this server keeps no log (SNEAK_DB=off), so it runs no study" });
+    if (!deps.researchKey) return void res.status(403).json({ error: "this server takes no new study from the page (set SNEAK_RESEARCH_KEY), but npm run study -- create works" });
+    const key = bearer(req);
+    if (!key || !sameHash(hash(deps.researchKey), hash(key))) return void res.status(401).json({ error: "the research key is wrong" });
+    const spec = StudySpecSchema.safeParse(req.body);
+    if (!spec.success) return void res.status(400).json({ error: firstSpecIssue(spec.error) });
+    const built = buildStudy(spec.data, deps.dataset, "page");
+    await deps.store.create(built.study, built.items);
+    res.status(201).json({ id: built.study.id, key: built.key, participantPath: `/s/${built.study.id}`, adminPath: `/studies/${built.study.id}`, items: built.items.length, notes: built.notes });
+  }));
+
+  const asResearcher = (handler: (req: express.Request, res: express.Response, study: StudyRecord, store: StudyStore) => Promise<void>) =>
+    withStudy(async (req, res, study, store) => {
+      const key = bearer(req);
+      if (!key || !sameHash(study.keyHash, keyHash(key))) return void res.status(401).json({ error: "this needs the study's key" });
+      await handler(req, res, study, store);
+    });
+
+  router.get("/api/studies/:id/admin", asResearcher(async (_req, res, study, store) => {
+    res.json(studyStatus(await store.data(study)));
+  }));
+
+  router.post("/api/studies/:id/admin/state", PARTICIPANT_BODY, asResearcher(async (req, res, study, store) => {
+    const open = (req.body as { open?: unknown } | undefined)?.open;
+    if (typeof open !== "boolean") return void res.status(400).json({ error: "open: must be true or false" });
+    await store.setOpen(study.id, open);
+    res.json({ open });
+  }));
+
+  router.get("/api/studies/:id/admin/results", asResearcher(async (_req, res, study, store) => {
+    const data = await store.data(study);
+    // Computed again only when an answer came in (the judges may take a while on a full study).
+    const stamp = `${data.answers.length}|${data.answers.at(-1)?.answerId ?? 0}`;
+    let cached = results.get(study.id);
+    if (cached?.stamp !== stamp) {
+      cached = { stamp, value: studyResults(data, { evaluators: deps.evaluators }) };
+      cached.value.catch(() => results.delete(study.id));
+      results.set(study.id, cached);
+    }
+    res.json(await cached.value);
+  }));
+
+  router.get("/api/studies/:id/admin/export", asResearcher(async (req, res, study, store) => {
+    const format = req.query.format === undefined ? "jsonl" : String(req.query.format);
+    if (format !== "jsonl" && format !== "csv") return void res.status(400).json({ error: "format: must be jsonl or csv" });
+    const rows = exportRows(await store.data(study));
+    res.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="sneak-study-${study.id}.${format}"`);
+    res.send(format === "csv" ? exportCsv(rows) : exportJsonl(rows));
+  }));
+
+  // A body that is not JSON, or too large, is refused with one line like any other bad input.
+  router.use("/api/studies", ((error, _req, res, next) => {
+    const status = (error as { status?: number; type?: string }).status;
+    if (res.headersSent || typeof status !== "number" || status < 400 || status >= 500) return next(error);
+    const tooLarge = (error as { type?: string }).type === "entity.too.large";
+    res.status(status).json({ error: tooLarge ? "body: too large" : "body: must be a JSON object" });
+  }) as express.ErrorRequestHandler);
+
+  return router;
+}
+
+function bearer(req: express.Request): string | null {
+  const header = req.headers.authorization;
+  const m = typeof header === "string" ? /^Bearer ([\x21-\x7e]{1,512})$/.exec(header) : null;
+  return m ? m[1] : null;
+}
+
+function hash(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function tokenHash(token: string): string {
+  return hash(`sneak-participant|${token}`);
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Input errors answer with their status and line; a log that cannot be reached answers 503 with one line, never a stack. */
+function guarded(handler: (req: express.Request, res: express.Response) => Promise<void>): express.RequestHandler {
+  return (req, res) => {
+    handler(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof StudyInputError) return void res.status(error.status).json({ error: error.message });
+      if (error instanceof StudySpecError) return void res.status(400).json({ error: error.message });
+      console.error(`studies: ${error instanceof Error ? error.message : String(error)}`);
+      res.status(503).json({ error: "the study's data cannot be reached right now; try again in a moment" });
+    });
+  };
+}
