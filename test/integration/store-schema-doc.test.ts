@@ -3,14 +3,16 @@ import { describe, expect, it } from "vitest";
 import { storeBackends, useBackend } from "../support/store-backends";
 
 /**
- * docs/DATA.md's table of the log's tables and views is what an operator writes queries from: every table and
- * view it names exists on both backends with exactly the columns it lists, in order, and it names them all.
+ * docs/DATA.md's table of the log's tables and views is what an operator writes queries from: it names every
+ * table and view of the database on both backends, and each one it lists columns for has exactly those, in order
+ * (the studies' tables it names point to STUDIES.md for theirs).
  */
 
 interface DocumentedRelation {
   name: string;
   postgresOnly: boolean;
-  columns: string[];
+  /** null: the row points to another document for the columns (the studies' tables: STUDIES.md). */
+  columns: string[] | null;
 }
 
 function documentedRelations(): DocumentedRelation[] {
@@ -23,7 +25,8 @@ function documentedRelations(): DocumentedRelation[] {
     if (!row.startsWith("|")) break;
     const [first, , columns] = row.split("|").slice(1).map((cell) => cell.trim());
     const ticked = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-    relations.push({ name: ticked(first)[0], postgresOnly: first.includes("Postgres only"), columns: ticked(columns.replace(/\([^)]*\)/g, "")) });
+    const listed = ticked(columns.replace(/\([^)]*\)/g, ""));
+    for (const name of ticked(first)) relations.push({ name, postgresOnly: first.includes("Postgres only"), columns: listed.length > 0 ? listed : null });
   }
   return relations;
 }
@@ -46,7 +49,9 @@ describe.each(storeBackends())("DATA.md's tables and views, on $name", (backend)
         for (const { relation, column } of columns) actual.set(relation, [...(actual.get(relation) ?? []), column]);
       }
       const documented = documentedRelations().filter((r) => backend.name === "postgres" || !r.postgresOnly);
-      expect(Object.fromEntries(documented.map((r) => [r.name, r.columns]))).toEqual(Object.fromEntries(actual));
+      expect(documented.map((r) => r.name).sort()).toEqual([...actual.keys()].sort());
+      const listed = documented.filter((r) => r.columns !== null);
+      expect(Object.fromEntries(listed.map((r) => [r.name, r.columns]))).toEqual(Object.fromEntries(listed.map((r) => [r.name, actual.get(r.name)])));
     } finally {
       await store.close();
     }
