@@ -75,6 +75,7 @@ export async function wiredGameLog(
       onCreate: hooks.onCreate,
       onAction: hooks.onAction,
       onSession: hooks.onSession,
+      onSessionEnd: hooks.onSessionEnd,
       onDecision: hooks.onDecision,
       evaluatorsFor: hooks.evaluatorsFor,
       onDispose: hooks.onDispose,
@@ -97,5 +98,5 @@ export async function wiredGameLog(
 
 /** A replayed log as the server rebuilds its room (the plan's replay left the reducer's RNG where the live room's was). */
 export function restoredRoomOf(plan: RestorePlan): RestoredRoom {
-  return { roomCode: plan.roomCode, seed: plan.seed, state: plan.state, rng: plan.rng, sessions: plan.sessions, logId: plan.logId };
+  return { roomCode: plan.roomCode, seed: plan.seed, state: plan.state, rng: plan.rng, sessions: plan.sessions, revoked: plan.revoked, logId: plan.logId };
 }

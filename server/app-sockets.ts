@@ -21,7 +21,7 @@ import type { Session, SessionStore } from "./rooms/sessions";
 import type { GameServer, GameSocket } from "./socket-types";
 import { normalizedRoomCode, roomCodeOfToken } from "./rooms/room-codes";
 import type { ClusterNode } from "./cluster/cluster-node";
-import { CommandError } from "./rooms/command-error";
+import { CommandError, RoomElsewhereError, roomMoved } from "./rooms/command-error";
 import { RESERVED_EVENT_PREFIX, rawJsonParser } from "./raw-json-parser";
 import { andThen } from "./rooms/command-queue";
 import { isPromiseLike, type MaybePromise } from "./store/log-store";
@@ -99,7 +99,9 @@ export function attachSockets(
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (token === undefined || token === null || token === "") return next();
     const session = sessions.find(token);
-    if (session && registry.get(session.roomCode)) {
+    const held = session ? registry.get(session.roomCode) : undefined;
+    if (session && held?.movedTo) return next(movedAway(held.movedTo.url));
+    if (session && held) {
       socket.data.session = session;
       return next();
     }
@@ -123,6 +125,13 @@ export function attachSockets(
       return;
     }
     next(refusal(token));
+  }
+
+  /** A handshake for a room another process took over from this one: go there (or, not knowing where yet, retry). */
+  function movedAway(url: string | null): Error {
+    const error = new Error(url ? `this room has moved to another game server: ${url}` : "this room has moved to another game server; try again in a moment") as Error & { data?: unknown };
+    error.data = url ? { code: HANDSHAKE_ERRORS.roomElsewhere, url } : { code: HANDSHAKE_ERRORS.unavailable };
+    return error;
   }
 
   /** Why a token seats no one here. */
@@ -186,6 +195,15 @@ export function attachSockets(
     if (given.length > 1) return reply(errorAck("BAD_PAYLOAD", `${command}: takes one payload object, got ${given.length} arguments`));
     const payload = given[0];
     const fail = (error: unknown) => {
+      // The game log refused the move because another process has claimed the room: say where it went.
+      const roomCode = socket.data.session?.roomCode;
+      if (error instanceof CommandError && error.code === "ROOM_ELSEWHERE" && !(error instanceof RoomElsewhereError) && cluster && roomCode) {
+        cluster.letGo(roomCode).then(
+          (url) => reply(roomMoved(roomCode, url).toAck()),
+          () => reply(error.toAck()),
+        );
+        return;
+      }
       if (error instanceof CommandError) return reply(error.toAck());
       log(`internal error on ${command}: ${describeError(error)}`);
       reply(errorAck("INTERNAL", "the server could not handle this command"));

@@ -109,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const adopt = (restored: RestoredRoom): Room | null => {
     const room = registry.adopt(restored.roomCode, (code, onDispose) => buildRoom(code, onDispose, restored.seed));
-    room?.restore(restored.state, restored.rng, restored.sessions, restored.logId);
+    room?.restore(restored.state, restored.rng, restored.sessions, restored.logId, restored.revoked);
     return room;
   };
   const adoptRoom = (restored: RestoredRoom): boolean => adopt(restored) !== null;

@@ -51,12 +51,18 @@ export const S2C = {
   /** You were removed from the room (kicked, or the room closed); your token no longer works. */
   roomClosed: "room:closed",
   /**
-   * Your seat was opened by a newer connection with the same token (another tab or device): this socket is
-   * disconnected right after. The token still works: connecting with it again takes the seat back.
+   * Another connection has this seat now, and this socket is disconnected right after: a newer connection with
+   * the same token (another tab or device; the token still works, and connecting with it again takes the seat
+   * back), or the seat was taken back on another device (this token is retired). `reason` says which.
    */
   sessionReplaced: "session:replaced",
   /** The host's answer to your `room:askSeat`: on approval, the seat and a new token, as a join ack gives them. */
   seatAnswer: "seat:answer",
+  /**
+   * Several game processes: another process holds your room now (this one stalled past its lease and lost it).
+   * This socket is disconnected right after; reconnect to `url` with the same token (docs/DEPLOY.md).
+   */
+  roomMoved: "room:moved",
 } as const;
 
 // ─── Acks and error codes ───────────────────────────────────────────────────────
@@ -128,7 +134,14 @@ export const ADDRESS_REFUSAL = "TOO_MANY_CONNECTIONS";
 
 // ─── Client payloads ────────────────────────────────────────────────────────────
 
-const name = z.string().trim().min(1).max(24);
+/**
+ * A name is judged by the rules after cleaning (1 to 24 characters, shared/game/names.ts: RULE invalid_name), so
+ * that every length gets one answer; the frame limit bounds its size.
+ */
+const name = z.string();
+/** What can be a room code: four letters, any case, spaces around ignored. Codes are dealt from fewer letters (server/rooms/room-codes.ts). */
+export const ROOM_CODE_FORMAT = /^[A-Za-z]{4}$/;
+const roomCode = z.string().trim().regex(ROOM_CODE_FORMAT, "must be a room code: four letters");
 const playerId = z.string().min(1).max(64);
 
 export const BotKindSchema = z.enum(["lexical", "llm"]);
@@ -171,12 +184,12 @@ export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 export const PayloadSchemas = {
   [C2S.roomCreate]: z.object({ name, settings: SettingsPatchSchema.optional() }).strict(),
   [C2S.roomJoin]: z
-    .object({ code: z.string().trim().min(4).max(8), name, spectator: z.boolean().optional() })
+    .object({ code: roomCode, name, spectator: z.boolean().optional() })
     .strict(),
   [C2S.roomLeave]: z.object({}).strict(),
   [C2S.roomResync]: z.object({}).strict(),
-  [C2S.roomReclaim]: z.object({ code: z.string().trim().min(4).max(8), name, rejoinCode: z.string().trim().min(4).max(20) }).strict(),
-  [C2S.roomAskSeat]: z.object({ code: z.string().trim().min(4).max(8), name }).strict(),
+  [C2S.roomReclaim]: z.object({ code: roomCode, name, rejoinCode: z.string().trim().min(4).max(20) }).strict(),
+  [C2S.roomAskSeat]: z.object({ code: roomCode, name }).strict(),
   [C2S.hostStart]: z.object({}).strict(),
   [C2S.hostSettings]: SettingsPatchSchema,
   [C2S.hostAddBot]: z
@@ -365,8 +378,22 @@ export interface RoomClosedPayload {
   reason: "kicked" | "room-closed" | "expired";
 }
 
+/**
+ * `opened-elsewhere`: a newer connection with the same token took the seat (another tab or device); the token
+ * still works. `seat-reclaimed`: the seat was taken back on another device (`room:reclaim` or the host's
+ * approval) and holds a new token; this one is retired (a handshake with it is refused `RECLAIMED`).
+ */
 export interface SessionReplacedPayload {
-  reason: "opened-elsewhere";
+  reason: "opened-elsewhere" | "seat-reclaimed";
+  message: string;
+}
+
+/**
+ * `room:moved`: where the room went. `url` is the process that holds it now (an http(s) origin); absent when
+ * this process cannot tell (the room directory is down too): reconnect with the token through any process.
+ */
+export interface RoomMovedPayload {
+  url?: string;
   message: string;
 }
 
@@ -406,6 +433,7 @@ export interface ServerToClientEvents {
   [S2C.roomClosed]: (payload: RoomClosedPayload) => void;
   [S2C.sessionReplaced]: (payload: SessionReplacedPayload) => void;
   [S2C.seatAnswer]: (payload: SeatAnswerPayload) => void;
+  [S2C.roomMoved]: (payload: RoomMovedPayload) => void;
 }
 
 /** What a client puts in `io(url, { auth })`: the token from a join ack, to resume a seat. */

@@ -334,8 +334,23 @@ export class GameConnection {
     });
     socket.on(S2C.roomState, (snapshot) => this.receiveSnapshot(snapshot));
     socket.on(S2C.roomClosed, (payload: RoomClosedPayload) => this.loseSeat(describeClosure(payload)));
-    // The server disconnects this socket right after: the seat stays ours to take back, the token works.
-    socket.on(S2C.sessionReplaced, (payload) => useConnectionStore.getState().set("elsewhere", payload.message));
+    // Several game processes: the room moved to another one (this socket is closed right after). Follow it with
+    // the same token; not knowing where, the page's own server finds it.
+    socket.on(S2C.roomMoved, (payload) => {
+      const token = (socket.auth as { token?: string } | undefined)?.token;
+      socket.removeAllListeners();
+      socket.disconnect();
+      this.socket = null;
+      this.target = processOrigin(payload.url) ?? this.home;
+      this.ensureSocket(token);
+      useConnectionStore.getState().set("reconnecting", "Your room moved to another game server: reconnecting…");
+    });
+    // The server disconnects this socket right after. Another tab: the seat stays ours to take back, the token
+    // works. Taken back on another device: this token is retired, so the seat is no longer this page's.
+    socket.on(S2C.sessionReplaced, (payload) => {
+      if (payload.reason === "seat-reclaimed") this.loseSeat(payload.message);
+      else useConnectionStore.getState().set("elsewhere", payload.message);
+    });
     return socket;
   }
 }

@@ -1,19 +1,6 @@
-import type { AckError } from "../../shared/protocol";
 import { CommandError } from "../rooms/command-error";
 
-/** A command for a room that lives in another game process: the ack names where. */
-export class RoomElsewhereError extends CommandError {
-  constructor(
-    roomCode: string,
-    readonly url: string,
-  ) {
-    super("ROOM_ELSEWHERE", `room ${roomCode} is played on another server: connect to ${url} and send this again`);
-  }
-
-  override toAck(): AckError {
-    return { ok: false, code: this.code, message: this.message, url: this.url };
-  }
-}
+export { RoomElsewhereError } from "../rooms/command-error";
 
 /** The room directory (Redis) or the shared game log did not answer: nothing was done. */
 export const directoryDown = () =>

@@ -8,7 +8,7 @@ import { freshRoomCode } from "../rooms/room-codes";
 import type { ClusterConfig } from "./cluster-config";
 import { directoryDown, gameLogDown, ownerDown, RoomElsewhereError } from "./cluster-errors";
 import { fastFailingRedis, connectRedis } from "./redis-connection";
-import { RoomDirectory } from "./room-directory";
+import { RoomDirectory, type RoomLocation } from "./room-directory";
 import { SharedAddressLimits } from "./shared-limits";
 
 /**
@@ -26,6 +26,12 @@ export interface FailoverSource {
 
 /** How long a sibling's origin stays allowed after a heartbeat last listed it. */
 const SIBLING_MEMORY_MS = 10 * 60_000;
+
+/** How long past a lease's end a held request looks again: Redis expires keys on its own clock, to the millisecond. */
+const LAPSE_MARGIN_MS = 5;
+
+/** Why a room is let go when the shared log refused this process's write to it. */
+const FENCED = "was claimed by another process in the game log";
 
 /** Abandoned rooms taken over per sweep: a sweep after a large process died spreads over several rounds. */
 const SWEEP_BATCH = 50;
@@ -52,6 +58,10 @@ export class ClusterNode {
   private publicUrl = "";
   /** Origins of sibling processes → when a heartbeat last listed them. */
   private readonly siblingOrigins = new Map<string, number>();
+  /** Sibling process id → its public URL, as the last heartbeats listed them (where a room went, with Redis down). */
+  private readonly siblingUrls = new Map<string, { url: string; seen: number }>();
+  /** Rooms being let go to another process → where they went (letGo). */
+  private readonly leaving = new Map<string, Promise<string | null>>();
   private heartbeatTimer?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
   private beating: Promise<void> | null = null;
@@ -176,11 +186,14 @@ export class ClusterNode {
   }
 
   private async locateOrTakeOver(code: string): Promise<void> {
-    let location;
-    try {
-      location = await this.directory.locate(code);
-    } catch {
-      throw directoryDown();
+    let location = await this.locate(code);
+    if (location.kind === "owned" && location.owner !== this.processId && this.failover && location.leaseLeftMs < this.config.leaseMs / 2) {
+      // The owner has missed a heartbeat (it renews every third of a lease): it is dead, or stalled. Rather than
+      // send the player to it, wait here for its lease to run out, and take the room over the moment it does; if
+      // the owner renews meanwhile it was only slow, and the player goes to it.
+      const lapse = Math.max(0, location.leaseLeftMs) + LAPSE_MARGIN_MS;
+      await new Promise((resolve) => setTimeout(resolve, lapse));
+      location = await this.locate(code);
     }
     if (location.kind === "owned" && location.owner !== this.processId) throw new RoomElsewhereError(code, location.url);
     if (!this.failover) {
@@ -232,7 +245,16 @@ export class ClusterNode {
     this.log(`cluster: took over room ${code} from its game log`);
   }
 
+  private async locate(code: string): Promise<RoomLocation> {
+    try {
+      return await this.directory.locate(code);
+    } catch {
+      throw directoryDown();
+    }
+  }
+
   private roomRemoved(code: string): void {
+    this.leaving.delete(code);
     // A stopping process keeps its codes: its rooms stay open in the log, for another process or its restart.
     if (this.stopping) return;
     this.directory.release(code).catch(() => {});
@@ -253,14 +275,15 @@ export class ClusterNode {
       const { lost, siblings } = await this.directory.heartbeat(this.publicUrl, registry.all().map((room) => room.code));
       this.failedHeartbeats = 0;
       const now = Date.now();
-      for (const url of siblings) this.siblingOrigins.set(new URL(url).origin, now);
+      for (const { id, url } of siblings) {
+        this.siblingOrigins.set(new URL(url).origin, now);
+        this.siblingUrls.set(id, { url, seen: now });
+      }
       for (const [origin, seen] of this.siblingOrigins) if (now - seen > SIBLING_MEMORY_MS) this.siblingOrigins.delete(origin);
+      for (const [id, { seen }] of this.siblingUrls) if (now - seen > SIBLING_MEMORY_MS) this.siblingUrls.delete(id);
       for (const code of lost) {
-        const room = registry.get(code);
-        if (!room) continue;
         // Another process took the room over (this one lost its lease): the players follow it there.
-        this.log(`cluster: room ${code} is now held by another process; its players are sent there`);
-        room.shutdown();
+        if (registry.get(code)) void this.letGo(code, "is now held by another process");
       }
     } catch (error) {
       this.failedHeartbeats++;
@@ -270,12 +293,45 @@ export class ClusterNode {
 
   /** The shared log refused this process's write to a room another process has claimed: let the room go. */
   releaseFenced(code: string): void {
-    setImmediate(() => {
-      const room = this.host?.registry.get(code);
-      if (!room) return;
-      this.log(`cluster: room ${code} was claimed by another process in the game log; its players are sent there`);
-      room.shutdown();
-    });
+    if (this.host?.registry.get(code)) void this.letGo(code, FENCED);
+  }
+
+  /**
+   * Another process holds room `code` now: finds where (the registry; with Redis down, the log's owner and the
+   * URL the heartbeats last gave it), then moves the room out (Room.moveOut: its members are told where and
+   * disconnected, the commands already at the log answered first). Resolves with that URL (null: unknown), once
+   * per room however many callers ask; the room leaves in a later turn of the event loop, so that callers that
+   * answer a command with the URL answer before its socket closes.
+   */
+  letGo(code: string, why: string = FENCED): Promise<string | null> {
+    const pending = this.leaving.get(code);
+    if (pending) return pending;
+    const located = this.newOwnerUrl(code);
+    this.leaving.set(code, located);
+    void located.then((url) =>
+      setImmediate(() => {
+        this.log(`cluster: room ${code} ${why}; its players are sent to ${url ?? "whichever process the directory names once it answers"}`);
+        const room = this.host?.registry.get(code);
+        if (room) room.moveOut(url);
+        else this.leaving.delete(code);
+      }),
+    );
+    return located;
+  }
+
+  private async newOwnerUrl(code: string): Promise<string | null> {
+    try {
+      const location = await this.directory.locate(code);
+      if (location.kind === "owned" && location.owner !== this.processId) return location.url;
+    } catch {
+      // The registry is down: the log still knows who claimed the room.
+    }
+    try {
+      const owner = this.failover ? await this.failover.ownerOf(code) : null;
+      return owner && owner !== this.processId ? (this.siblingUrls.get(owner)?.url ?? null) : null;
+    } catch {
+      return null;
+    }
   }
 
   /**

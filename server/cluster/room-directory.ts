@@ -17,15 +17,16 @@ import type { Redis } from "ioredis";
 /** Where a room is, as the registry says. */
 export type RoomLocation =
   | { kind: "absent" }
-  | { kind: "owned"; owner: string; url: string }
+  /** `leaseLeftMs`: how long the owner's lease runs unless renewed (it renews every third of a lease). */
+  | { kind: "owned"; owner: string; url: string; leaseLeftMs: number }
   /** The owner's lease lapsed: it died or lost Redis, and the room may be taken over. */
   | { kind: "orphaned"; owner: string };
 
 export interface HeartbeatResult {
   /** Codes this process held that another process now owns. */
   lost: string[];
-  /** Public URLs of every live process (this one included). */
-  siblings: string[];
+  /** Every live process (this one included): its id and public URL. */
+  siblings: { id: string; url: string }[];
 }
 
 const RENEW = `
@@ -40,18 +41,24 @@ for i = 3, #KEYS do
     lost[#lost + 1] = string.sub(KEYS[i], #ARGV[5] + 6)
   end
 end
+local ids = {}
 local urls = {}
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[2])) do
   local url = redis.call('GET', ARGV[5] .. 'proc:' .. id)
-  if url then urls[#urls + 1] = url else redis.call('SREM', KEYS[2], id) end
+  if url then
+    ids[#ids + 1] = id
+    urls[#urls + 1] = url
+  else
+    redis.call('SREM', KEYS[2], id)
+  end
 end
-return {lost, urls}`;
+return {lost, ids, urls}`;
 
 const LOCATE = `
 local owner = redis.call('GET', KEYS[1])
 if not owner then return {} end
 local url = redis.call('GET', ARGV[1] .. 'proc:' .. owner)
-return {owner, url or ''}`;
+return {owner, url or '', redis.call('PTTL', ARGV[1] .. 'proc:' .. owner)}`;
 
 /** Claims a code that is free or whose owner's lease lapsed; returns the owner after the call. */
 const TAKE_OVER = `
@@ -93,10 +100,10 @@ export class RoomDirectory {
   }
 
   async locate(code: string): Promise<RoomLocation> {
-    const reply = (await this.redis.eval(LOCATE, 1, this.roomKey(code), this.prefix)) as string[];
+    const reply = (await this.redis.eval(LOCATE, 1, this.roomKey(code), this.prefix)) as [string, string, number] | [];
     if (reply.length === 0) return { kind: "absent" };
-    const [owner, url] = reply;
-    return url ? { kind: "owned", owner, url } : { kind: "orphaned", owner };
+    const [owner, url, leaseLeftMs] = reply;
+    return url ? { kind: "owned", owner, url, leaseLeftMs } : { kind: "orphaned", owner };
   }
 
   /** A live process's public URL; null when its lease lapsed. */
@@ -121,8 +128,8 @@ export class RoomDirectory {
    */
   async heartbeat(publicUrl: string, codes: readonly string[]): Promise<HeartbeatResult> {
     const keys = [this.procKey(), `${this.prefix}procs`, ...codes.map((code) => this.roomKey(code))];
-    const [lost, siblings] = (await this.redis.eval(RENEW, keys.length, ...keys, this.processId, publicUrl, this.leaseMs, this.roomTtlMs, this.prefix)) as [string[], string[]];
-    return { lost, siblings };
+    const [lost, ids, urls] = (await this.redis.eval(RENEW, keys.length, ...keys, this.processId, publicUrl, this.leaseMs, this.roomTtlMs, this.prefix)) as [string[], string[], string[]];
+    return { lost, siblings: ids.map((id, i) => ({ id, url: urls[i] })) };
   }
 
   /** The sweep lock: one process at a time looks for abandoned rooms; it lapses on its own. */

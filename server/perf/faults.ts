@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { intOption as int } from "./int-option";
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -13,6 +14,7 @@ import { defaultDeps } from "../server-deps";
 import { startSwitchableProxy } from "./faults-proxy";
 import { autoplay, connect, newCounters, timed } from "./load-players";
 import { ms, mb, Samples, type ProcessStats } from "./load-stats";
+import type { Retained } from "./retained-sampler";
 
 /**
  * `npm run bench:faults`: what happens to games when things go wrong.
@@ -26,12 +28,6 @@ import { ms, mb, Samples, type ProcessStats } from "./load-stats";
  * Every loop is bounded in count and time. Prints what it measured; see docs/PERFORMANCE.md.
  */
 
-const int = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
-
 const program = new Command("bench:faults")
   .description("Fault bench: LLM endpoint down/slow/garbage mid-game; a flood of malformed and oversized events")
   .option("--rounds-per-fault <n>", "rounds played in each LLM endpoint state", int("--rounds-per-fault", 1), 2)
@@ -39,7 +35,12 @@ const program = new Command("bench:faults")
   .option("--bot-timeout <ms>", "an LLM bot's deadline before it falls back", int("--bot-timeout", 50), 500)
   .option("--attackers <n>", "flooding sockets", int("--attackers", 1), 100)
   .option("--flood-seconds <s>", "how long the flood lasts", int("--flood-seconds", 1), 10)
+  .option("--quiet-seconds <s>", "the window measured before the flood (default: as long as the flood)", int("--quiet-seconds", 1))
+  .option("--idle-seconds <s>", "after the flood, how long the server sits idle (no flood, no game) before its memory is read again", int("--idle-seconds", 0), 30)
+  .option("--sample-seconds <s>", "the server's memory is printed this often during the flood", int("--sample-seconds", 1), 30)
+  .option("--retained-profile <file>", "also write the sampling heap profile of what the flood window left alive (Chrome DevTools, Memory tab)")
   .option("--rooms <n>", "rooms playing through the flood (one simulated human and four lexical bots each); 0: the flood alone, to see what refusing it costs in memory", int("--rooms", 0), 4)
+  .option("--bot-delay <ms>", "the playing rooms' bots' pause before each move (0: they play as fast as the server lets them)", int("--bot-delay", 0), 0)
   .option("--attacker-addresses <n>", "source addresses the attackers share (127.0.0.201…; the playing room is on 127.0.0.2)", int("--attacker-addresses", 1), 4)
   .option("--address-limits <on|off>", "the server's limits per address (off: as before they existed)", "on")
   .option("--skip-llm", "only the flood")
@@ -231,15 +232,17 @@ function garbageFor(i: number, maxBytes: number): { event: string; payload: unkn
 
 /**
  * One flooding socket from `localAddress`: bad events at `perSecond`, a new connection whenever the server
- * cuts it off (at most 20 accepted), and, when a handshake is refused, another try 100 ms later (at most 200
- * refused), as a persistent attacker would.
+ * cuts it off (at most 2 per second of flood), and, when a handshake is refused, another try 100 ms later (at
+ * most 20 refusals per second of flood), as a persistent attacker would.
  */
 async function attacker(url: string, localAddress: string, until: number, perSecond: number, maxBytes: number, tally: FloodTally): Promise<void> {
   let i = Math.floor(Math.random() * 9);
   let socket: Socket | null = null;
   let accepted = 0;
   let refused = 0;
-  while (Date.now() < until && accepted <= 20 && refused < 200) {
+  // The caps grow with the flood's length, so that a long flood keeps its pace to the end.
+  const seconds = Math.max(1, (until - Date.now()) / 1000);
+  while (Date.now() < until && accepted <= 2 * seconds && refused < 20 * seconds) {
     if (!socket || !socket.connected) {
       socket?.close();
       socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, localAddress } as Parameters<typeof io>[1]);
@@ -285,27 +288,44 @@ async function attacker(url: string, localAddress: string, until: number, perSec
 /** The server's environment for --address-limits off: every limit per address disabled. */
 const LIMITS_OFF = { SNEAK_ADDRESS_MAX_CONNECTIONS: "0", SNEAK_ADDRESS_HANDSHAKE_BURST: "0", SNEAK_ADDRESS_ROOM_BURST: "0" };
 
-async function flood(o: { attackers: number; floodSeconds: number; attackerAddresses: number; addressLimits: string; rooms: number }): Promise<boolean> {
+interface FloodOptions {
+  attackers: number;
+  botDelay: number;
+  floodSeconds: number;
+  quietSeconds?: number;
+  idleSeconds: number;
+  sampleSeconds: number;
+  retainedProfile?: string;
+  attackerAddresses: number;
+  addressLimits: string;
+  rooms: number;
+}
+
+async function flood(o: FloodOptions): Promise<boolean> {
   // The server reads its limits from the environment (load-server.ts → configFromEnv): the defaults, or off.
   const child = fork(fileURLToPath(new URL("./load-server.ts", import.meta.url)), ["50", "on", "normal"], {
     execArgv: ["--import", "tsx", "--expose-gc"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, ...(o.addressLimits === "off" ? LIMITS_OFF : {}) },
+    env: { ...process.env, SNEAK_LOAD_BOT_DELAY_MS: String(o.botDelay), ...(o.addressLimits === "off" ? LIMITS_OFF : {}) },
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("message", (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error("no url"))));
     child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
   });
-  const stats = () =>
-    new Promise<ProcessStats>((resolve) => {
-      const on = (m: { type?: string; stats?: ProcessStats }) => {
-        if (m.type !== "stats") return;
+  /** Sends `message` to the server and resolves with its first reply of `type`. */
+  const ask = <T>(message: string, type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type?: string }) => {
+        if (m.type !== type) return;
         child.off("message", on);
-        resolve(m.stats!);
+        resolve(m as T);
       };
       child.on("message", on);
-      child.send("stats");
+      child.send(message);
     });
+  const stats = async () => (await ask<{ stats: ProcessStats }>("stats", "stats")).stats;
+  /** Heap and RSS as they are (no GC): what the OS sees. */
+  const memory = async () => (await ask<{ memory: NodeJS.MemoryUsage }>("memory", "memory")).memory;
   let crashed = false;
   child.once("exit", (code) => {
     if (code !== 0) crashed = true;
@@ -360,30 +380,50 @@ async function flood(o: { attackers: number; floodSeconds: number; attackerAddre
     return `server CPU ${((100 * (to.stats.cpuMs - from.stats.cpuMs)) / wall).toFixed(0)}% of a core, event-loop delay p99 ${ms(to.stats.loopDelayP99Ms ?? NaN)} max ${ms(to.stats.loopDelayMaxMs ?? NaN)}, GC longest ${ms(to.stats.gcMaxPauseMs ?? NaN)}, log write longest ${ms(to.stats.logWriteMaxMs ?? NaN)}; bench CPU ${((100 * (bench.user + bench.system)) / 1000 / wall).toFixed(0)}%; load average ${to.load.toFixed(1)}`;
   };
   const start = await edge();
-  const quiet = await window(o.floodSeconds);
+  const quiet = await window(o.quietSeconds ?? o.floodSeconds);
   const beforeEdge = await edge();
   const beforeFlood = beforeEdge.stats;
   const tally: FloodTally = { sent: 0, codes: new Map(), disconnects: 0, reconnects: 0, accepted: 0, refused: 0, unanswered: 0, refusal: "" };
-  const until = Date.now() + o.floodSeconds * 1000;
+  // What the flood window's allocations leave alive, by allocation site (server/perf/retained-sampler.ts).
+  await ask("retained-start", "retained-started");
+  const floodStarted = Date.now();
+  const until = floodStarted + o.floodSeconds * 1000;
   const attackerAddress = (i: number) => `127.0.0.${201 + (i % o.attackerAddresses)}`;
   const attack = Promise.all(Array.from({ length: o.attackers }, (_, i) => attacker(url, attackerAddress(i), until, 20, 16 * 1024, tally)));
+  const timeline: { seconds: number; memory: NodeJS.MemoryUsage }[] = [];
+  const sampling = (async () => {
+    for (let next = floodStarted + o.sampleSeconds * 1000; next <= until; next += o.sampleSeconds * 1000) {
+      await sleep(Math.max(0, next - Date.now()));
+      timeline.push({ seconds: Math.round((Date.now() - floodStarted) / 1000), memory: await memory() });
+    }
+  })();
   const loud = await window(o.floodSeconds, attack);
+  await sampling;
   const afterEdge = await edge();
   const afterFlood = afterEdge.stats;
   const health = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+  // Then nothing: no flood, no game. Does the memory come back, and what did the window leave alive?
   for (const stop of stops) stop();
   for (const host of hosts) host.close();
+  await sleep(o.idleSeconds * 1000);
+  const idle = await memory();
+  const retained = await ask<Retained & { memory: NodeJS.MemoryUsage }>(`retained-stop:${o.retainedProfile ?? ""}`, "retained");
   child.send("stop");
   await new Promise((r) => child.once("exit", r));
 
-  console.log(`\nFlood: ${o.attackers} sockets from ${o.attackerAddresses === 1 ? "1 address (127.0.0.201" : `${o.attackerAddresses} addresses (127.0.0.201–${attackerAddress(o.attackerAddresses - 1).split(".")[3]}`}; the playing room${o.rooms === 1 ? "" : "s"} on ${VICTIM_ADDRESS}) sending up to 20 bad events/s each for ${o.floodSeconds} s, reconnecting when cut off (at most 20 times each; a refused handshake is retried 100 ms later, at most 200 times) while ${o.rooms} room${o.rooms === 1 ? "" : "s"} play${o.rooms === 1 ? "s" : ""} (unknown events, wrong types, oversized names and chat, raw garbage frames, commands outside a room, joins to missing rooms); limits per address ${o.addressLimits}`);
+  console.log(`\nFlood: ${o.attackers} sockets from ${o.attackerAddresses === 1 ? "1 address (127.0.0.201" : `${o.attackerAddresses} addresses (127.0.0.201–${attackerAddress(o.attackerAddresses - 1).split(".")[3]}`}; the playing room${o.rooms === 1 ? "" : "s"} on ${VICTIM_ADDRESS}) sending up to 20 bad events/s each for ${o.floodSeconds} s, reconnecting when cut off (at most ${2 * o.floodSeconds} times each; a refused handshake is retried 100 ms later, at most ${20 * o.floodSeconds} times) while ${o.rooms} room${o.rooms === 1 ? "" : "s"} play${o.rooms === 1 ? "s" : ""} (unknown events, wrong types, oversized names and chat, raw garbage frames, commands outside a room, joins to missing rooms); limits per address ${o.addressLimits}`);
   console.log(`  sent ${tally.sent} bad events (${(tally.sent / o.floodSeconds).toFixed(0)}/s); answers: ${[...tally.codes.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`);
   console.log(`  sockets disconnected by the server ${tally.disconnects} (oversized or unparseable frames), reconnected ${tally.reconnects}`);
   console.log(`  handshakes: ${tally.accepted} accepted, ${tally.refused} refused by the limits per address${tally.refusal ? ` (the client sees: ${tally.refusal})` : ""}, ${tally.unanswered} unanswered within 5 s`);
   // Heap after a full GC at each edge: what the quiet window's games kept, beside what the flood did.
   console.log(`  server: ${crashed ? "CRASHED" : "still up"}, /healthz ${health ? "ok" : "FAILED"}; heap ${mb(start.stats.heapUsed)} → ${mb(beforeFlood.heapUsed)} (quiet window) → ${mb(afterFlood.heapUsed)} (flood), RSS ${mb(start.stats.rss)} → ${mb(beforeFlood.rss)} → ${mb(afterFlood.rss)}`);
+  console.log(`  memory during the flood, no GC (heap / RSS): ${timeline.map((t) => `${t.seconds} s ${mb(t.memory.heapUsed)} / ${mb(t.memory.rss)}`).join(", ") || "–"}`);
+  console.log(`  after ${o.idleSeconds} s idle: heap ${mb(idle.heapUsed)}, RSS ${mb(idle.rss)}; after a full GC: heap ${mb(retained.memory.heapUsed)}, RSS ${mb(retained.memory.rss)}, external ${mb(retained.memory.external)}`);
+  const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+  console.log(`  alive after a full GC of what the flood window allocated (sampled), by part: ${Object.entries(retained.areas).sort((a, b) => b[1] - a[1]).map(([area, bytes]) => `${area} ${megabytes(bytes)}`).join(", ") || "nothing"}`);
+  console.log(`    largest sites: ${retained.sites.slice(0, 8).map((s) => `${s.site} ${megabytes(s.bytes)}`).join("; ") || "none"}`);
   const rooms = o.rooms === 1 ? "the playing room" : `the ${o.rooms} playing rooms`;
-  console.log(`  ${rooms} before the flood: ${quiet.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);
+  console.log(`  ${rooms} before the flood: ${quiet.rounds} rounds in ${o.quietSeconds ?? o.floodSeconds} s, ack p50 ${ms(quiet.p50)} p99 ${ms(quiet.p99)} max ${ms(quiet.max)} (${quiet.acks} acks)`);
   console.log(`    ${serverLine(start, beforeEdge)}`);
   console.log(`  ${rooms} during the flood: ${loud.rounds} rounds in ${o.floodSeconds} s, ack p50 ${ms(loud.p50)} p99 ${ms(loud.p99)} max ${ms(loud.max)} (${loud.acks} acks)`);
   console.log(`    ${serverLine(beforeEdge, afterEdge)}`);
@@ -395,7 +435,7 @@ async function flood(o: { attackers: number; floodSeconds: number; attackerAddre
 
 async function main(): Promise<void> {
   program.parse();
-  const o = program.opts<{ roundsPerFault: number; turnSeconds: number; botTimeout: number; attackers: number; floodSeconds: number; attackerAddresses: number; addressLimits: string; rooms: number; skipLlm?: boolean; skipFlood?: boolean }>();
+  const o = program.opts<{ roundsPerFault: number; turnSeconds: number; botTimeout: number; skipLlm?: boolean; skipFlood?: boolean } & FloodOptions>();
   if (o.addressLimits !== "on" && o.addressLimits !== "off") program.error("--address-limits must be on or off");
   if (o.attackerAddresses > 50) program.error("--attacker-addresses must be at most 50");
   console.log(`bench:faults (Node ${process.version})`);

@@ -15,8 +15,9 @@ const program = new Command("bench:lexicon-memory")
     if (!Number.isInteger(n) || n < 4) throw new InvalidArgumentError("--clues must be an integer ≥ 4");
     return n;
   }, 120_000)
+  .option("--all-synsets", "then parse every synset of WordNet: the ceiling of the parsed-synset map, the one cache bounded by WordNet's size alone")
   .parse();
-const { clues } = program.opts<{ clues: number }>();
+const { clues, allSynsets } = program.opts<{ clues: number; allSynsets?: boolean }>();
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -44,4 +45,10 @@ const started = Date.now();
 for (let i = 1; i <= clues; i++) {
   relatedness.rel(`${nouns[next(nouns.length)]} ${nouns[next(nouns.length)]} zq${i.toString(36)}`, "apple", grid);
   if (i % Math.floor(clues / 4) === 0) console.log(`  ${i} clues: heap ${heapMb()} MB (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+if (allSynsets) {
+  const wordNet = getWordNet();
+  const seen = new Set<string>();
+  for (const pos of ["n", "v", "a", "r"] as const) for (const lemma of wordNet.lemmas(pos)) for (const synset of wordNet.synsetsOf(lemma, pos)) seen.add(synset.id);
+  console.log(`  every synset of WordNet parsed (${seen.size}): heap ${heapMb()} MB`);
 }

@@ -15,6 +15,7 @@ import { GameStore, type SyncMode } from "../store/game-store";
 import { gameLogHooks } from "../store/room-hooks";
 import { workerLexicalJudge } from "./load-judge-worker";
 import { processStats } from "./load-stats";
+import { RetainedSampler } from "./retained-sampler";
 
 /**
  * The game server as `npm run bench:load` runs it: a child process on 127.0.0.1, port 0, with the default
@@ -51,7 +52,9 @@ if (store) {
 
 async function main(): Promise<void> {
   const rooms = Number(roomsArg);
-  const config = { ...configFromEnv(), port: 0, host: "127.0.0.1", botDelayMs: 0, maxRooms: rooms, staticDir: join(dir, "no-client") };
+  // Bots act at once unless SNEAK_LOAD_BOT_DELAY_MS says otherwise (bench:faults --bot-delay).
+  const botDelayMs = Number(process.env.SNEAK_LOAD_BOT_DELAY_MS ?? 0);
+  const config = { ...configFromEnv(), port: 0, host: "127.0.0.1", botDelayMs, maxRooms: rooms, staticDir: join(dir, "no-client") };
   const deps = await defaultDeps(config, () => {});
   // Scoring off: no judge runs in the game, which isolates what scoring costs the server.
   if (scoringArg === "off") deps.evaluators = [];
@@ -88,7 +91,15 @@ async function main(): Promise<void> {
     }
   }).observe({ entryTypes: ["gc"] });
   const allocations = allocationSampler(process.env.SNEAK_LOAD_ALLOC_PROFILE);
+  const retained = new RetainedSampler();
   process.on("message", (message: unknown) => {
+    // bench:faults: memory as the OS and V8 see it now (no GC), and what a window's allocations left alive.
+    if (message === "memory") process.send?.({ type: "memory", memory: process.memoryUsage() });
+    if (message === "retained-start") void retained.start().then(() => process.send?.({ type: "retained-started" }));
+    if (typeof message === "string" && message.startsWith("retained-stop")) {
+      const file = message.slice("retained-stop:".length) || undefined;
+      void retained.stop(12, file).then((found) => process.send?.({ type: "retained", ...found, memory: process.memoryUsage() }));
+    }
     if (message === "stats-nogc") void allocations.toggle();
     if (message === "stats" || message === "stats-nogc") {
       const loopDelayP99Ms = loop.percentile(99) / 1e6;

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { intOption as int } from "./int-option";
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -17,12 +18,6 @@ import { startCluster } from "./load-cluster";
  * events/s, ack round trips, heap and RSS per player, and the ratio to the bare server. Every loop is bounded
  * in count and time. See docs/PERFORMANCE.md.
  */
-
-const int = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
 
 const program = new Command("bench:load")
   .description("Load-test the game server with simulated players and compare with a bare socket.io server")

@@ -1,10 +1,12 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { intOption as int } from "./int-option";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { startGameProcess, type GameProcess } from "../../test/support/game-processes";
 import { playRawSession, rawSession, type RawSession } from "../../test/support/wire-fuzz";
+import { startRedis } from "./redis-process";
 
 /**
  * `npm run bench:wire-fuzz`: the long run of the attacker's fuzzer (test/integration/wire-fuzz.test.ts runs
@@ -13,18 +15,13 @@ import { playRawSession, rawSession, type RawSession } from "../../test/support/
  * sessions, frames, how the server answered, its RSS, and any internal error it logged.
  */
 
-const int = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
-  return n;
-};
-
 const program = new Command("bench:wire-fuzz")
   .description("Long fuzz run of raw socket.io frames against a real server process")
   .option("--sessions <n>", "generated sessions in all", int("--sessions", 1), 5_000)
   .option("--parallel <n>", "sessions in flight at once (one batch)", int("--parallel", 1), 8)
   .option("--minutes <m>", "stop after this long even if sessions remain", int("--minutes", 1), 10)
   .option("--seed <n>", "fast-check seed", int("--seed", 0), 2026)
+  .option("--cluster", "run the server as a process of a cluster (a temporary redis-server): creating and joining rooms go through the room directory")
   .configureOutput({ outputError: (text, write) => write(text.split("\n")[0] + "\n") });
 
 function rssMiB(pid: number): number {
@@ -34,9 +31,11 @@ function rssMiB(pid: number): number {
 }
 
 async function main(): Promise<void> {
-  const options = program.parse().opts<{ sessions: number; parallel: number; minutes: number; seed: number }>();
+  const options = program.parse().opts<{ sessions: number; parallel: number; minutes: number; seed: number; cluster?: boolean }>();
   const dir = mkdtempSync(join(tmpdir(), "sneak-wire-fuzz-"));
+  const redis = options.cluster ? await startRedis() : null;
   const server: GameProcess = await startGameProcess({
+    ...(redis ? { SNEAK_REDIS_URL: redis.url, SNEAK_PROCESS_ID: "fuzz" } : {}),
     SNEAK_DB: join(dir, "fuzz.db"),
     SNEAK_ADDRESS_MAX_CONNECTIONS: "100000",
     SNEAK_ADDRESS_HANDSHAKE_BURST: "100000",
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - started) / 1000;
     await new Promise((r) => setTimeout(r, 5_000));
     const internal = server.output.filter((line) => line.includes("internal error"));
-    console.log(`bench:wire-fuzz (seed ${options.seed})`);
+    console.log(`bench:wire-fuzz (seed ${options.seed}${redis ? ", a cluster process on a temporary redis-server" : ""})`);
     console.log(`  sessions            ${done} in ${seconds.toFixed(1)} s (${options.parallel} at a time)`);
     console.log(`  frames sent         ${frames}`);
     console.log(`  acks received       ${answered}`);
@@ -86,6 +85,7 @@ async function main(): Promise<void> {
     if (internal.length) process.exitCode = 1;
   } finally {
     await server.stop();
+    await redis?.close();
   }
 }
 

@@ -28,6 +28,11 @@ export class CommandQueue {
     return this.tail !== null;
   }
 
+  /** Resolves once every change queued so far, and any queued meanwhile, has settled. */
+  async idle(): Promise<void> {
+    while (this.tail !== null) await this.tail;
+  }
+
   private hold(result: Promise<unknown>): void {
     const tail: Promise<unknown> = result.then(
       () => {},

@@ -1,7 +1,7 @@
 import express from "express";
 import { canSitDown } from "../../shared/game/table";
 import type { GameState } from "../../shared/game/types";
-import { normalizedRoomCode } from "./room-codes";
+import { ROOM_CODE_FORMAT } from "../../shared/protocol";
 
 /** What `GET /api/rooms/:code` tells anyone who has a link: the room exists, and how they can join it now. Nothing else. */
 export interface RoomLookup {
@@ -18,7 +18,8 @@ export function roomLookupOf(code: string, state: GameState | null): RoomLookup 
 
 /**
  * `GET /api/rooms/:code`: 200 with a `RoomLookup`, 404 when no such room is open, 400 for something that
- * cannot be a room code. Lets a share link say "no such room" before anyone types a name. Rate-limited with
+ * cannot be a room code (not four letters: as `room:join` answers BAD_PAYLOAD for it, and ROOM_NOT_FOUND for
+ * four letters no room has, including letters codes are never dealt from). Lets a share link say "no such room" before anyone types a name. Rate-limited with
  * the rest of `/api` (server/app-http.ts); never cached, since a room can close at any moment.
  */
 export function roomLookupRouter(
@@ -29,9 +30,9 @@ export function roomLookupRouter(
   const router = express.Router();
   router.get("/api/rooms/:code", async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const raw = String(req.params.code);
-    const code = raw.length <= 8 ? normalizedRoomCode(raw) : null;
-    if (code === null) return void res.status(400).json({ error: "code: a room code is four letters" });
+    const raw = String(req.params.code).trim();
+    if (!ROOM_CODE_FORMAT.test(raw)) return void res.status(400).json({ error: "code: a room code is four letters" });
+    const code = raw.toUpperCase();
     const room = rooms.get(code);
     if (room && !room.isDisposed) return void res.json(roomLookupOf(code, room.serverState));
     if (!elsewhere) return void res.status(404).json({ error: `no room ${code}` });

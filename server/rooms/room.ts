@@ -9,8 +9,8 @@ import type { ServerConfig } from "../config";
 import { RoomScoring } from "../scoring/scoring-service";
 import { informedCluesUpTo, type ClueToScore } from "../scoring/clue-scoring";
 import type { GameSocket } from "../socket-types";
-import { CommandError } from "./command-error";
-import type { Session, SessionStore } from "./sessions";
+import { CommandError, roomMoved } from "./command-error";
+import type { LoggedRevokeReason, Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";
 import { SeatDriver } from "./seat-driver";
 import { gameActionFor } from "./command-actions";
@@ -49,12 +49,15 @@ export interface RoomObserver {
   onCreate?(room: Room, state: GameState): MaybePromise<void>;
   /**
    * Every accepted action, before it takes effect: a throw (or a rejected promise) refuses it, with the
-   * error's message to the player (the log could not make it durable). A promise holds the room's later
-   * changes until it settles (command-queue.ts).
+   * error's message to the player (the log could not make it durable) and the ack code in the error's
+   * `ackCode` (`UNAVAILABLE`, `ROOM_ELSEWHERE`; else `INTERNAL`). The same holds for onCreate and onSession. A
+   * promise holds the room's later changes until it settles (command-queue.ts).
    */
   onAction?(room: Room, action: GameAction, state: GameState, before: GameState): MaybePromise<void>;
   /** A session token was issued (so a restarted server can let the player back in); durable before the ack. */
   onSession?(room: Room, session: { token: string; playerId: string; spectator: boolean }, name: string): MaybePromise<void>;
+  /** A member's tokens stopped working for good (kicked, left, a spectator's grace window passed). */
+  onSessionEnd?(room: Room, playerId: PlayerId, reason: "kicked" | "left" | "expired"): void;
   /** The room's evaluators, wrapped (e.g. to record every request); called once per room. */
   evaluatorsFor?(room: Room, evaluators: readonly Evaluator[]): Evaluator[];
   onDispose?(room: Room, reason: string): void;
@@ -93,6 +96,8 @@ export class Room {
   private readonly gridSeen = new Map<string, string[]>();
   private initialSettings: object = {};
   private disposed = false;
+  /** Set once another game process holds this room: where it went (null: unknown yet). */
+  private moved: { url: string | null } | null = null;
   private broadcastPending = false;
   private readonly now: () => number;
   /** Every change of the rules state goes through here, in order (command-queue.ts). */
@@ -144,32 +149,52 @@ export class Room {
     return this.members.has(playerId);
   }
 
-  /** Seats a human (or adds a spectator) and issues their session token. The first human creates the game. */
+  /**
+   * Seats a human (or adds a spectator) and issues their session token. The first human creates the game (the
+   * table opens the game log, then the token is logged); anyone else's token is logged before they take their
+   * seat, so that no seat exists whose token the log lacks. A refusal at any step leaves no token behind.
+   */
   admit(name: string, spectator: boolean): MaybePromise<Session> {
+    this.refuseIfMoved();
     const fault = nameProblem(name);
     if (fault) throw new CommandError("RULE", fault, "invalid_name");
-    // A spectator cannot pass for a seated player, look-alikes included (the rules check the seats among themselves).
-    const taken = spectator ? this.state?.seats.find((s) => sameName(s.name, name))?.name : undefined;
-    if (taken !== undefined) {
-      throw new CommandError("RULE", taken === cleanName(name) ? `"${taken}" is a player's name in this room: pick another name to watch under.` : `"${cleanName(name)}" looks too much like "${taken}", a player in this room: pick another name to watch under.`, "name_taken");
-    }
     return this.changes.run(() => {
+      // Seats check their names among themselves in the rules; the room keeps spectators' names apart from them.
+      this.refuseNameInUse(name, spectator);
+      if (spectator && this.state === null) throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
       const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
-      let seated: MaybePromise<void> = undefined;
-      if (!spectator) {
-        if (this.state === null) seated = this.createGameWithHost(playerId, name, "human");
-        else seated = this.apply({ type: "join", now: this.now(), playerId, name });
-      } else if (this.state === null) {
-        throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
-      }
-      return andThen(seated, () => {
+      const creating = !spectator && this.state === null;
+      const opened = creating ? this.createGameWithHost(playerId, name, "human") : undefined;
+      return andThen(opened, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
-        const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name)));
-        this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standIns: [] });
-        this.broadcast();
-        return andThen(logged, () => session);
+        const discard = (error: unknown): never => {
+          this.deps.sessions.discard(session.token);
+          throw error;
+        };
+        const logged = settleMaybe(() => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name))), () => undefined, discard);
+        const seated = andThen(logged, () => (spectator || creating ? undefined : settleMaybe(() => this.apply({ type: "join", now: this.now(), playerId, name }), () => undefined, discard)));
+        return andThen(seated, () => {
+          this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standIns: [] });
+          this.broadcast();
+          return session;
+        });
       });
     });
+  }
+
+  /**
+   * One name, one member: nobody may join (nor a bot be added) under a spectator's name, and a spectator may
+   * not watch under a seat's name, look-alikes included (names.ts `sameName`). A seat's name against another
+   * seat's is the rules' check (`name_taken` too).
+   */
+  private refuseNameInUse(name: string, spectator: boolean): void {
+    const cleaned = cleanName(name);
+    const refuse = (taken: string, who: string): never => {
+      throw new CommandError("RULE", taken === cleaned ? `"${taken}" is ${who} in this room: pick another name.` : `"${cleaned}" looks too much like "${taken}", ${who} in this room: pick another name.`, "name_taken");
+    };
+    const seat = spectator ? this.state?.seats.find((s) => sameName(s.name, name)) : undefined;
+    if (seat) refuse(seat.name, seat.kind === "bot" ? "a bot's name" : "a player's name");
+    for (const member of this.members.values()) if (member.spectator && sameName(member.name, name)) refuse(member.name, "a spectator's name");
   }
 
   /** A bots-only table for the CLI and tests: the first bot hosts. */
@@ -233,8 +258,15 @@ export class Room {
    * with their token (players keep their seats; spectators have the grace window); clues not yet scored are
    * scored again.
    */
-  restore(state: GameState, rng: Rng, sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[], logId?: string): void {
+  restore(
+    state: GameState,
+    rng: Rng,
+    sessions: readonly { token: string; playerId: PlayerId; spectator: boolean; name?: string }[],
+    logId?: string,
+    revoked: readonly { token: string; reason: LoggedRevokeReason }[] = [],
+  ): void {
     if (this.state !== null) throw new Error(`room ${this.code} already has a table`);
+    for (const { token, reason } of revoked) this.deps.sessions.adoptRevoked(token, reason);
     this.deps.observer?.onRestore?.(this, state, logId);
     this.state = state;
     this.rng = rng;
@@ -278,6 +310,7 @@ export class Room {
 
   attach(playerId: PlayerId, socket: GameSocket): void {
     const member = this.members.get(playerId);
+    if (this.moved && !this.disposed) return this.sendAway(socket);
     if (!member || this.disposed) {
       socket.disconnect(true);
       return;
@@ -351,7 +384,7 @@ export class Room {
   private expire(playerId: PlayerId): void {
     const member = this.members.get(playerId);
     if (!member || member.sockets.size > 0) return;
-    this.deps.sessions.revoke(member.token, "expired");
+    this.endSession(member, "expired");
     this.removeMember(playerId, "expired");
   }
 
@@ -359,8 +392,14 @@ export class Room {
   leave(playerId: PlayerId): void {
     const member = this.members.get(playerId);
     if (!member) return;
-    this.deps.sessions.revoke(member.token, "left");
+    this.endSession(member, "left");
     this.removeMember(playerId, null);
+  }
+
+  /** The member's token stops working for good, here and (through the game log) after a restart. */
+  private endSession(member: Member, reason: "kicked" | "left" | "expired"): void {
+    this.deps.sessions.revoke(member.token, reason);
+    this.deps.observer?.onSessionEnd?.(this, member.playerId, reason);
   }
 
   private removeMember(playerId: PlayerId, closeReason: RoomClosedPayload["reason"] | null): void {
@@ -423,6 +462,49 @@ export class Room {
     this.close(null);
   }
 
+  /**
+   * Another game process holds this room now (this one stalled past its lease and the room was taken over, or
+   * the game log refused its write for that reason). Nothing new starts here: a command is answered
+   * ROOM_ELSEWHERE with `url`; the commands already waiting for the log get their answers first (the log refuses
+   * them, and the socket layer names `url`), then every member is told where the room went (`room:moved`) and
+   * disconnected, and the room stops here without being closed in the log, which the new owner goes on writing.
+   */
+  moveOut(url: string | null): void {
+    if (this.disposed || this.moved) return;
+    this.moved = { url };
+    clearTimeout(this.phaseTimer);
+    clearTimeout(this.emptyTimer);
+    clearTimeout(this.hostHandoverTimer);
+    this.seats.dispose();
+    this.returns.dispose();
+    const tellAndStop = () => {
+      for (const member of this.members.values()) for (const socket of member.sockets) this.sendAway(socket);
+      this.close(null);
+    };
+    // Bounded: the log answers or times out well within this (pg-game-store.ts), and the room must go regardless.
+    const waited = Promise.race([this.changes.idle(), new Promise<void>((resolve) => setTimeout(resolve, MOVE_OUT_WAIT_MS).unref?.())]);
+    // After the answers' own microtasks: each ack is on its socket before the socket closes.
+    void waited.then(() => setImmediate(tellAndStop));
+  }
+
+  /** Where the room went, once another process holds it (moveOut); null while it is played here. */
+  get movedTo(): { url: string | null } | null {
+    return this.moved;
+  }
+
+  private sendAway(socket: GameSocket): void {
+    const url = this.moved?.url ?? null;
+    const message = url ? `This room has moved to another game server (${url}): reconnect there with your token.` : "This room has moved to another game server: reconnect with your token.";
+    socket.emit(S2C.roomMoved, url ? { url, message } : { message });
+    socket.data.session = undefined;
+    socket.disconnect(true);
+  }
+
+  /** A command that arrives after the room moved is not played here. */
+  private refuseIfMoved(): void {
+    if (this.moved) throw roomMoved(this.code, this.moved.url);
+  }
+
   private close(reason: RoomClosedPayload["reason"] | null): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -464,6 +546,7 @@ export class Room {
 
   /** A client command from an authenticated member; returns the ack or throws a CommandError. */
   command(playerId: PlayerId, event: C2SEvent, payload: unknown): MaybePromise<{ ok: true } & Record<string, unknown>> {
+    this.refuseIfMoved();
     const member = this.members.get(playerId);
     if (!member || !this.state) throw new CommandError("NOT_IN_ROOM", "create or join a room first");
     // A resync changes nothing: answered at once, even while moves wait for the log.
@@ -522,8 +605,10 @@ export class Room {
       profile = `llm:${model}`;
     }
     const playerId = `b-${randomBytes(6).toString("base64url")}`;
-    const taken = new Set(state.seats.map((s) => s.name.toLowerCase()));
-    const name = request.name ?? BOT_NAMES.find((n) => !taken.has(n.toLowerCase())) ?? `Bot ${state.seats.length + 1}`;
+    const names = [...state.seats.map((s) => s.name), ...[...this.members.values()].filter((m) => m.spectator).map((m) => m.name)];
+    const free = (candidate: string) => !names.some((n) => sameName(n, candidate));
+    const name = request.name ?? BOT_NAMES.find(free) ?? `Bot ${state.seats.length + 1}`;
+    if (request.name !== undefined) this.refuseNameInUse(request.name, false);
     return andThen(this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile, botLevel: request.level ?? DEFAULT_BOT_LEVEL }), () => playerId);
   }
 
@@ -532,13 +617,13 @@ export class Room {
     if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can remove players");
     const target = this.members.get(targetId);
     if (target?.spectator) {
-      this.deps.sessions.revoke(target.token, "kicked");
+      this.endSession(target, "kicked");
       this.removeMember(targetId, "kicked");
       return;
     }
     return andThen(this.apply({ type: "kick", now: this.now(), by, playerId: targetId }), () => {
       if (!target) return;
-      this.deps.sessions.revoke(target.token, "kicked");
+      this.endSession(target, "kicked");
       this.members.delete(targetId);
       this.returns.forgetSeat(targetId);
       clearTimeout(target.graceTimer);
@@ -562,6 +647,7 @@ export class Room {
 
   /** `room:reclaim`: the seat's rejoin code gives it to this socket's new session. */
   reclaim(name: string, rejoinCode: string): MaybePromise<Session> {
+    this.refuseIfMoved();
     const member = this.seatNamed(name);
     const check = this.returns.check(member.playerId, rejoinCode);
     if (!check.ok) {
@@ -573,6 +659,7 @@ export class Room {
 
   /** `room:askSeat`: a request the host answers with `host:answerSeat`; the asker hears back on `seat:answer`. */
   askForSeat(name: string, socket: GameSocket): string {
+    this.refuseIfMoved();
     const member = this.seatNamed(name);
     const hostId = this.state?.hostId;
     const host = hostId ? this.members.get(hostId) : undefined;
@@ -604,21 +691,31 @@ export class Room {
   }
 
   /**
-   * The seat moves to a new session: the old token is retired (its sockets are told when the new one
-   * attaches), a new one is issued and logged, so a restarted server honours the new token and not the old.
+   * The seat moves to a new session, once the game log holds it (so a restarted server honours the new token,
+   * and refuses the old one as reclaimed): the old token is retired and the device still on it is told and
+   * disconnected. If the log cannot record it, nothing changes and the old token still works.
    */
   private handOver(member: Member): MaybePromise<Session> {
-    this.deps.sessions.revoke(member.token, "reclaimed");
     const session = this.deps.sessions.issue(this.code, member.playerId, false);
-    member.token = session.token;
-    const logged = this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name));
-    for (const socket of member.sockets) {
-      socket.data.session = undefined;
-      socket.emit(S2C.sessionReplaced, { reason: "opened-elsewhere", message: "Your seat was taken back on another device." });
-      socket.disconnect(true);
-    }
-    member.sockets.clear();
-    return andThen(logged, () => session);
+    const logged = settleMaybe(
+      () => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name)),
+      () => undefined,
+      (error): never => {
+        this.deps.sessions.discard(session.token);
+        throw error;
+      },
+    );
+    return andThen(logged, () => {
+      this.deps.sessions.revoke(member.token, "reclaimed");
+      member.token = session.token;
+      for (const socket of member.sockets) {
+        socket.data.session = undefined;
+        socket.emit(S2C.sessionReplaced, { reason: "seat-reclaimed", message: "Your seat was taken back on another device, which plays it from now on." });
+        socket.disconnect(true);
+      }
+      member.sockets.clear();
+      return session;
+    });
   }
 
   // ─── Applying actions ─────────────────────────────────────────────────────
@@ -664,9 +761,13 @@ export class Room {
     if (!this.disposed) this.afterChange(before, after);
   }
 
-  /** An observer's write; its failure (thrown or rejected) refuses the change as an INTERNAL error with its message. */
+  /**
+   * An observer's write; its failure (thrown or rejected) refuses the change with its message, as the code the
+   * error names in `ackCode` (the game log's: UNAVAILABLE when it is out of service, ROOM_ELSEWHERE when another
+   * process has claimed the room), else as INTERNAL.
+   */
   private recorded(write: () => MaybePromise<void> | undefined): MaybePromise<void> {
-    const refusal = (error: unknown) => (error instanceof CommandError ? error : new CommandError("INTERNAL", error instanceof Error ? error.message : String(error)));
+    const refusal = (error: unknown) => (error instanceof CommandError ? error : new CommandError(ackCodeOf(error), error instanceof Error ? error.message : String(error)));
     let written: MaybePromise<void> | undefined;
     try {
       written = write();
@@ -853,6 +954,15 @@ export class Room {
 }
 
 const OK = { ok: true } as const;
+
+/** How long a room that moved away waits for the commands already at the log before it lets its members go. */
+const MOVE_OUT_WAIT_MS = 15_000;
+
+/** The ack code a failed observer write asks for (RoomObserver), INTERNAL when it names none the room knows. */
+function ackCodeOf(error: unknown): "UNAVAILABLE" | "ROOM_ELSEWHERE" | "INTERNAL" {
+  const code = (error as { ackCode?: unknown } | null)?.ackCode;
+  return code === "UNAVAILABLE" || code === "ROOM_ELSEWHERE" ? code : "INTERNAL";
+}
 
 /** What the fallback bot did in an away player's seat, in the words their snapshot names it. */
 function standInRecordOf(action: GameAction, state: GameState): StandInRecord {

@@ -10,6 +10,9 @@ export interface Session {
 
 export type RevokeReason = "kicked" | "left" | "expired" | "room-closed" | "reclaimed";
 
+/** Why a token logged in the game log stopped working (restore.ts reads it back after a restart). */
+export type LoggedRevokeReason = Extract<RevokeReason, "kicked" | "left" | "expired" | "reclaimed">;
+
 /**
  * Session tokens, server-wide. A token is revoked when its seat is gone (kicked, left, grace expired), so an
  * old token can never take a seat back.
@@ -41,6 +44,21 @@ export class SessionStore {
 
   revoke(token: string, reason: RevokeReason): void {
     if (!this.byToken.delete(token)) return;
+    this.tombstone(token, reason);
+  }
+
+  /** A token retired before a restart (the game log says so): refused with its reason, never seated. */
+  adoptRevoked(token: string, reason: RevokeReason): void {
+    if (!this.byToken.has(token)) this.tombstone(token, reason);
+  }
+
+  /** A token issued for a change the game log then refused: it never existed. */
+  discard(token: string): void {
+    this.byToken.delete(token);
+  }
+
+  private tombstone(token: string, reason: RevokeReason): void {
+    this.revoked.delete(token);
     this.revoked.set(token, reason);
     // Tombstones are only for a friendlier message; keep a bounded number.
     if (this.revoked.size > 10_000) this.revoked.delete(this.revoked.keys().next().value as string);

@@ -1,7 +1,7 @@
 import type { GameAction, GameState, PlayerId, RoundState } from "../../shared/game/types";
 import type { Evaluator } from "../../shared/sneak/types";
-import { FencedError, isPromiseLike, type LogBatch, type LogStore, type MaybePromise } from "./log-store";
-import type { StoreRecord } from "./records";
+import { FencedError, isPromiseLike, LogUnavailableError, type LogBatch, type LogStore, type MaybePromise } from "./log-store";
+import type { SessionEndRecord, StoreRecord } from "./records";
 import { recordingEvaluator } from "./recording-evaluator";
 import { recordsOfChange } from "./state-records";
 
@@ -13,13 +13,22 @@ import { recordsOfChange } from "./state-records";
  * One log per room: opened with the room's first state, closed when the room is disposed.
  */
 
-/** A write the log could not make durable; its message is for the player (details go to the server's log). */
+/**
+ * A write the log could not make durable; its message is for the player (details go to the server's log).
+ * `moved`: another process has claimed the room (the log refused this one's write); `unavailable`: the log is
+ * out of service (LogUnavailableError), and the same move may succeed later; `failed`: anything else (a bug).
+ */
 export class LogWriteError extends Error {
   constructor(
     message: string,
-    readonly fenced: boolean,
+    readonly reason: "moved" | "unavailable" | "failed",
   ) {
     super(message);
+  }
+
+  /** How the room answers the command that caused the write (RoomObserver.onAction). */
+  get ackCode(): "ROOM_ELSEWHERE" | "UNAVAILABLE" | "INTERNAL" {
+    return this.reason === "moved" ? "ROOM_ELSEWHERE" : this.reason === "unavailable" ? "UNAVAILABLE" : "INTERNAL";
   }
 }
 
@@ -140,6 +149,16 @@ export class GameLog {
     return this.write(entry.roomCode, entry.logId, [{ kind: "session", token: session.token, playerId: session.playerId, spectator: session.spectator, name }], "now");
   }
 
+  /**
+   * A player's tokens stopped working (kicked, left, expired): written with the end of the event-loop turn's
+   * records, so that a restart refuses them with the reason (restore.ts).
+   */
+  sessionEnded(room: LoggedRoom, playerId: PlayerId, reason: SessionEndRecord["reason"]): void {
+    const entry = this.rooms.get(room);
+    if (!entry) return;
+    void this.write(entry.roomCode, entry.logId, [{ kind: "session-end", playerId, reason }]);
+  }
+
   /** A bot's (or the fallback bot's) decision, before the room applies it. */
   decision(room: LoggedRoom, playerId: PlayerId, duty: string, decision: DecisionLike): void {
     const entry = this.rooms.get(room);
@@ -221,9 +240,9 @@ export class GameLog {
       this.report(`game log: could not write ${records.map((r) => r.kind).join(", ")} to ${logId}: ${message}`);
       // At the end of the turn: the refused move's error reaches the player before the room is stopped.
       if (error instanceof FencedError && this.options.onFenced) for (const code of error.roomCodes) setImmediate(() => this.options.onFenced?.(code));
-      return error instanceof FencedError
-        ? new LogWriteError("this room has moved to another game server; reconnect to reach it", true)
-        : new LogWriteError("the game log could not record this move, so it was not played; try again", false);
+      if (error instanceof FencedError) return new LogWriteError("this room has moved to another game server; reconnect to reach it", "moved");
+      if (error instanceof LogUnavailableError) return new LogWriteError("the game log is not answering, so this was not done; try again in a moment", "unavailable");
+      return new LogWriteError("the game log could not record this, so it was not done", "failed");
     };
     let written: MaybePromise<void>;
     try {

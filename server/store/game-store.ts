@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
 import { startCheckpointer, type Checkpointer, type CheckpointStats } from "./checkpointer";
-import { openSqlite, type SqliteDatabase, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver";
+import { isSqliteOutage, openSqlite, type SqliteDatabase, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver";
 import { acquireWriterLock, type WriterLock } from "./writer-lock";
 import type { RecordKind, RecordOf, StoreRecord, StoredEvent } from "./records";
-import type { LogBatch, LogStore, LogSummary } from "./log-store";
+import { LogUnavailableError, type LogBatch, type LogStore, type LogSummary } from "./log-store";
 
 export type { LogBatch, LogSummary } from "./log-store";
 
@@ -162,14 +162,17 @@ export class GameStore implements LogStore {
     }
   }
 
-  /** Writes records of several logs (each batch with its own time) in one transaction: all or none. */
+  /**
+   * Writes records of several logs (each batch with its own time) in one transaction: all or none. A file that
+   * cannot be written now (disk full, read-only, I/O error, locked) throws LogUnavailableError.
+   */
   appendBatches(batches: readonly LogBatch[]): void {
     if (batches.length === 0) return;
     try {
       this.appendBatchesTx(batches);
     } catch (error) {
       for (const batch of batches) this.nextSeq.delete(batch.logId);
-      throw error;
+      throw isSqliteOutage(error) ? new LogUnavailableError(error) : error;
     }
   }
 

@@ -86,6 +86,18 @@ export class FencedError extends Error {
   }
 }
 
+/**
+ * An append the log could not make durable because it is out of service (Postgres unreachable, timed out or
+ * shutting down; a SQLite file on a full, read-only or failing disk, or locked): nothing of it was written,
+ * and the same append may succeed later. Every other failure of an append is a bug, not an outage.
+ */
+export class LogUnavailableError extends Error {
+  readonly code = "LOG_UNAVAILABLE";
+  constructor(readonly failure: unknown) {
+    super(failure instanceof Error ? failure.message : String(failure));
+  }
+}
+
 /** The room code a log id belongs to: log ids are `CODE-time` (game-log.ts). */
 export function roomCodeOfLog(logId: string): string {
   const dash = logId.lastIndexOf("-");

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { PG_SCHEMA_SQL, PG_SCHEMA_VERSION } from "./pg-schema";
-import { FencedError, roomCodeOfLog, type LogBatch, type LogStore, type LogSummary } from "./log-store";
+import { FencedError, LogUnavailableError, roomCodeOfLog, type LogBatch, type LogStore, type LogSummary } from "./log-store";
 import type { RecordKind, RecordOf, StoredEvent } from "./records";
 
 /**
@@ -182,9 +182,10 @@ export class PgGameStore implements LogStore {
 
   // ─── Appends ──────────────────────────────────────────────────────────────
 
+  /** Resolves once committed; rejects with FencedError (the room moved), LogUnavailableError (Postgres out of service) or another error (a bug). */
   appendBatches(batches: readonly LogBatch[]): Promise<void> {
     if (batches.length === 0) return Promise.resolve();
-    if (this.closed) return Promise.reject(new Error("the game log is closed"));
+    if (this.closed) return Promise.reject(new LogUnavailableError(new Error("the game log is closed")));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ batches, resolve, reject });
       if (!this.writing) void this.drain();
@@ -258,7 +259,7 @@ export class PgGameStore implements LogStore {
         for (const logId of unknown) this.nextSeq.set(logId, found.get(logId) ?? 0);
       }
     } catch (error) {
-      for (const entry of live) entry.reject(error);
+      for (const entry of live) entry.reject(asOutage(error));
       return;
     }
     // A write whose outcome was unknown is settled now that the table answers: absent, the log goes on; present,
@@ -321,7 +322,7 @@ export class PgGameStore implements LogStore {
         for (const [logId, next] of seqs) this.inDoubt.set(logId, next - 1);
       }
       if (landed === null || landed.size === 0) {
-        for (const entry of live) entry.reject(error);
+        for (const entry of live) entry.reject(asOutage(error));
         return;
       }
       // It committed after all (one statement: all of it, but for the rooms another process had claimed).
@@ -409,6 +410,25 @@ export class PgGameStore implements LogStore {
     this.closed = true;
     await this.pool.end();
   }
+}
+
+/**
+ * SQLSTATE classes that mean Postgres cannot take the write now rather than that the statement is wrong:
+ * 08 connection exception, 40 transaction rollback (serialization, deadlock), 53 insufficient resources (disk
+ * full, too many connections), 55 object not in prerequisite state (a lock not available), 57 operator
+ * intervention (statement timeout, shutdown, starting up), 58 system error (I/O).
+ */
+const OUTAGE_CLASSES = new Set(["08", "40", "53", "55", "57", "58"]);
+
+/**
+ * An append's failure as the game log reports it: an error the server sent for the statement is an outage only
+ * in the classes above (else a bug: a constraint, a type, the append-only trigger); an error that did not come
+ * from the server (refused, reset or lost connection, no connection from the pool in time, the client's own
+ * timeout) is an outage.
+ */
+function asOutage(error: unknown): unknown {
+  if (error instanceof pg.DatabaseError) return OUTAGE_CLASSES.has((error.code ?? "").slice(0, 2)) ? new LogUnavailableError(error) : error;
+  return new LogUnavailableError(error);
 }
 
 /** An error the server reported for the statement itself: it was rolled back, nothing of it committed. */

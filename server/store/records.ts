@@ -48,6 +48,17 @@ export interface SessionRecord {
   name: string;
 }
 
+/**
+ * A player's or spectator's tokens stop working for good (kicked, left, a spectator's grace window passed):
+ * every token issued to `playerId` before this record is refused after a restart with the reason. A seat taken
+ * back on another device needs no such record: its newer session retires the older ones. Never exported.
+ */
+export interface SessionEndRecord {
+  kind: "session-end";
+  playerId: string;
+  reason: "kicked" | "left" | "expired";
+}
+
 /** A game of the room begins (the host pressed start, or started again). */
 export interface GameStartRecord {
   kind: "game-start";
@@ -188,6 +199,7 @@ export type StoreRecord =
   | LogOpenRecord
   | ActionRecord
   | SessionRecord
+  | SessionEndRecord
   | GameStartRecord
   | GameOverRecord
   | RoundDealtRecord

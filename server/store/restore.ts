@@ -2,7 +2,8 @@ import { applyAction } from "../../shared/game/rules";
 import type { GameAction, GameState } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
 import type { LogReader, LogStore } from "./log-store";
-import type { LogOpenRecord, RoundDealtRecord, SessionRecord, StoredEvent } from "./records";
+import type { LoggedRevokeReason } from "../rooms/sessions";
+import type { LogOpenRecord, RoundDealtRecord, SessionEndRecord, SessionRecord, StoredEvent } from "./records";
 
 /**
  * Rooms that were open when the server stopped (a crash, a kill -9) are rebuilt from their logs: the
@@ -26,6 +27,8 @@ export interface RestorePlan {
   rng: Rng;
   /** Sessions whose holder is still at the table (or watching): they may reconnect with their tokens. */
   sessions: Omit<SessionRecord, "kind">[];
+  /** Tokens that stopped working before the restart, with the reason the handshake gives for them. */
+  revoked: { token: string; reason: LoggedRevokeReason }[];
 }
 
 export interface RestoreFailure {
@@ -55,14 +58,37 @@ export function planOf(events: readonly StoredEvent[], rngOf: (seed: string) => 
   }
   const divergence = dealDivergence(events, state);
   if (divergence) return fail(divergence);
+  const { sessions, revoked } = sessionsOf(events, state);
+  return { logId, roomCode: open.roomCode, seed: open.seed, initialState: open.initialState as GameState, actions, state, rng, sessions, revoked };
+}
+
+/**
+ * Which logged tokens still seat someone, and why the others stopped: a `session-end` record after a token ends
+ * it; a seat taken back on another device got a new token, so the newest session of a seat is its only valid
+ * one and the older are `reclaimed`; a seat the host kicked (logs written before `session-end` existed) is
+ * `kicked`. A token whose seat is gone for another reason seats no one and is unknown, as it was before.
+ */
+function sessionsOf(events: readonly StoredEvent[], state: GameState): Pick<RestorePlan, "sessions" | "revoked"> {
   const present = new Set(state.seats.filter((s) => !s.left).map((s) => s.id));
-  // A seat taken back on another device got a new token: the newest session of a seat is its only valid one.
+  const kicked = new Set(state.kickedIds);
   const newestByPlayer = new Map<string, StoredEvent<SessionRecord>>();
-  for (const e of events) if (e.kind === "session") newestByPlayer.set((e as StoredEvent<SessionRecord>).playerId, e as StoredEvent<SessionRecord>);
-  const sessions = [...newestByPlayer.values()]
-    .filter((s) => s.spectator || present.has(s.playerId))
-    .map(({ token, playerId, spectator, name }) => ({ token, playerId, spectator, name }));
-  return { logId, roomCode: open.roomCode, seed: open.seed, initialState: open.initialState as GameState, actions, state, rng, sessions };
+  const ends: StoredEvent<SessionEndRecord>[] = [];
+  for (const e of events) {
+    if (e.kind === "session") newestByPlayer.set(e.playerId, e as StoredEvent<SessionRecord>);
+    else if (e.kind === "session-end") ends.push(e as StoredEvent<SessionEndRecord>);
+  }
+  const sessions: RestorePlan["sessions"] = [];
+  const revoked: RestorePlan["revoked"] = [];
+  for (const e of events) {
+    if (e.kind !== "session") continue;
+    const { token, playerId, spectator, name } = e as StoredEvent<SessionRecord>;
+    const ended = ends.find((end) => end.playerId === playerId && end.seq > e.seq);
+    if (ended) revoked.push({ token, reason: ended.reason });
+    else if (newestByPlayer.get(playerId) !== e) revoked.push({ token, reason: "reclaimed" });
+    else if (spectator || present.has(playerId)) sessions.push({ token, playerId, spectator, name });
+    else if (kicked.has(playerId)) revoked.push({ token, reason: "kicked" });
+  }
+  return { sessions, revoked };
 }
 
 /** The replayed current game must have dealt what the log says was dealt (same cards, secrets and chameleons). */

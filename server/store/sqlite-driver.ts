@@ -117,3 +117,28 @@ function openWithNodeSqlite(path: string, options: OpenOptions): SqliteDatabase 
     close: () => db.close(),
   };
 }
+
+/**
+ * SQLite's primary result codes that mean the file cannot be written now, not that the statement was wrong:
+ * BUSY 5, LOCKED 6, NOMEM 7, READONLY 8, IOERR 10, FULL 13, CANTOPEN 14, PROTOCOL 15 (sqlite.org/rescode.html).
+ */
+const OUTAGE_CODES = new Map([
+  [5, "BUSY"],
+  [6, "LOCKED"],
+  [7, "NOMEM"],
+  [8, "READONLY"],
+  [10, "IOERR"],
+  [13, "FULL"],
+  [14, "CANTOPEN"],
+  [15, "PROTOCOL"],
+]);
+
+/** Whether an error from either driver says the log is out of service (see OUTAGE_CODES) or closed. */
+export function isSqliteOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  // better-sqlite3: code "SQLITE_FULL", "SQLITE_IOERR_WRITE" …; node:sqlite: errcode 13, 778 … (extended codes keep the primary in the low byte).
+  if (typeof code === "string" && code.startsWith("SQLITE_")) return [...OUTAGE_CODES.values()].includes(code.slice(7).split("_")[0]);
+  if (typeof errcode === "number") return OUTAGE_CODES.has(errcode & 0xff);
+  return /database (connection )?is not open/i.test(error.message);
+}

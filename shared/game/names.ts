@@ -4,7 +4,8 @@
  *
  * Two names are the same when they fold to the same text: NFKC (fullwidth and styled letters become plain
  * ones), the look-alike letters of other scripts mapped to the Latin letter they are drawn like (Cyrillic
- * "Аda" is "Ada"), then case, accents and punctuation ignored. They are also the same when they match with
+ * "Аda" is "Ada"), then only their letters and digits compared, case and accents aside: spaces, punctuation and
+ * symbols are ignored ("A.da", "A-da", "A da" and "Ada" are one name). They are also the same when they match with
  * the digits and strokes that pass for letters mapped too (0 → O, 1 and | → l, and capital I → l, as in
  * Unicode's confusables skeleton): "AIex" passes for "Alex". That second fold is not case-insensitive on its
  * own (capital I and small i differ there), which is why it is a second test and not the only one.
@@ -49,7 +50,7 @@ export function nameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** The form names are compared in: look-alike letters of other scripts mapped to Latin, case, accents and punctuation ignored. */
+/** The form names are compared in: look-alike letters of other scripts mapped to Latin, then letters and digits alone, case and accents aside. */
 export function nameKey(name: string): string {
   return fold(cleanName(name).replace(CONFUSABLE_CHARS, (ch) => CONFUSABLES[ch]));
 }
@@ -67,7 +68,8 @@ function fold(text: string): string {
     .normalize("NFD")
     .replace(/\p{Mn}/gu, "")
     .normalize("NFC");
-  return (folded.match(/\p{L}+|\p{N}+/gu) ?? []).join(" ");
+  // Letters (with the spacing marks that are part of a letter in Indic scripts) and digits; accents went above.
+  return (folded.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join("");
 }
 
 /** True when the two names would pass for each other at a table. */

@@ -70,7 +70,7 @@ describe.skipIf(postgresMissing !== null)("server on the Postgres log", () => {
       expect(await other.claimRoom(acks[0].code)).toBe(2);
       expect(await clients[0].send(C2S.hostSettings, { turnSeconds: 40 })).toEqual({
         ok: false,
-        code: "INTERNAL",
+        code: "ROOM_ELSEWHERE",
         message: "this room has moved to another game server; reconnect to reach it",
       });
       expect(server.registry.get(acks[0].code)!.serverState!.settings.turnSeconds).toBe(30);
@@ -130,26 +130,49 @@ describe.skipIf(postgresMissing !== null)("server on the Postgres log", () => {
     }
   });
 
-  it("refuses a move it cannot record when Postgres is down, with a clear error, and does not play it", { timeout: 60_000 }, async () => {
+  it("answers UNAVAILABLE to every command it cannot record while Postgres is down, does nothing of them, and plays on once it is back", { timeout: 60_000 }, async () => {
     const own = await startPostgres();
     const url = await own.createDatabase();
     const lines: string[] = [];
     const log = (await wiredGameLog({ path: null, sync: "normal", databaseUrl: url }, TEST_DATASET, ["lexical"], (line) => lines.push(line)))!;
     const server = await startTestServer({}, { observer: log.observer });
+    const open: TestClient[] = [];
     try {
       const { clients, acks } = await seatThree(server.url, { turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 });
+      open.push(...clients);
       expect(await clients[0].send(C2S.hostStart)).toEqual({ ok: true });
       const dealt = await clients[0].waitForState((s) => s.game.phase === "clues");
       const turn = dealt.game.rounds[0].turnPlayerId!;
       const player = clients[acks.findIndex((a) => a.playerId === turn)];
-      own.stop("immediate");
-      const refused: Ack = await player.send(C2S.gameClue, { text: "lost" });
-      expect(refused).toEqual({ ok: false, code: "INTERNAL", message: "the game log could not record this move, so it was not played; try again" });
+      own.halt();
+      const unavailable = { ok: false, code: "UNAVAILABLE", message: "the game log is not answering, so this was not done; try again in a moment" };
+      // A move, a new room, a spectator, the host ending the game: each refused, none done.
+      expect(await player.send(C2S.gameClue, { text: "lost" })).toEqual(unavailable);
+      const newcomer = connectClient(server.url);
+      open.push(newcomer);
+      expect(await newcomer.send(C2S.roomCreate, { name: "Dan" })).toEqual(unavailable);
+      expect(await newcomer.send(C2S.roomJoin, { code: acks[0].code, name: "Eve", spectator: true })).toEqual(unavailable);
+      expect(await clients[0].send(C2S.hostEndGame)).toEqual(unavailable);
       const room = server.registry.get(acks[0].code)!;
       expect(room.serverState!.rounds[0].clues).toEqual([]);
+      expect(room.serverState!.phase).toBe("clues");
+      expect(server.registry.size).toBe(1);
       expect(lines.some((line) => /could not write action, clue to/.test(line))).toBe(true);
-      for (const c of clients) c.close();
+
+      // Back: the same commands go through (a pooled connection the outage broke may fail once more first).
+      own.resume();
+      const retried = async (send: () => Promise<Ack>): Promise<Ack> => {
+        for (let attempt = 0; ; attempt++) {
+          const ack = await send();
+          if (ack.ok || ack.code !== "UNAVAILABLE" || attempt === 5) return ack;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      };
+      expect(await retried(() => player.send(C2S.gameClue, { text: "found" }))).toEqual({ ok: true });
+      expect(await retried(() => newcomer.send(C2S.roomCreate, { name: "Dan" }))).toMatchObject({ ok: true });
+      expect(room.serverState!.rounds[0].clues.map((c) => c.text)).toEqual(["found"]);
     } finally {
+      for (const c of open) c.close();
       await server.close();
       await log.close().catch(() => {});
       own.stop();

@@ -56,6 +56,19 @@ describe("room lookup over HTTP", () => {
     }
   });
 
+  it("answers a code as room:join does: four letters no room has (letters never dealt included) are not found, anything else is not a code", async () => {
+    const probe = connectClient(server.url);
+    clients.push(probe);
+    for (const code of ["ZZZZ", "soul", "VILO"]) {
+      expect(await lookup(code), code).toMatchObject({ status: 404, body: { error: `no room ${code.toUpperCase()}` } });
+      expect(await probe.send(C2S.roomJoin, { code, name: "Ivo" }), code).toMatchObject({ ok: false, code: "ROOM_NOT_FOUND" });
+    }
+    for (const code of ["AB1D", "ABCDE", "ABC"]) {
+      expect(await lookup(code), code).toMatchObject({ status: 400 });
+      expect(await probe.send(C2S.roomJoin, { code, name: "Ivo" }), code).toMatchObject({ ok: false, code: "BAD_PAYLOAD", message: "room:join: code must be a room code: four letters" });
+    }
+  });
+
   it("is rate-limited per address with the rest of the API", async () => {
     const replies = [];
     for (let i = 0; i < 6; i++) replies.push(await lookup("QQQQ", "127.0.0.22"));

@@ -80,7 +80,20 @@ describe("raw frames from an attacker", () => {
     expect(acks[0]).toContain('"code":"BAD_PAYLOAD"');
   });
 
-  it("survives generated sessions of malformed frames, while the canary room plays on", async () => {
+  it("refuses a binary attachment the parser accepts (a Buffer where a payload goes), acked once", async () => {
+    const placeholder = { _placeholder: true, num: 0 };
+    const session = (data: unknown[]): RawSession => ({ query: "EIO=4&transport=websocket", frames: ["40", `451-5${JSON.stringify(data)}`, Buffer.from("hello")] });
+    for (const data of [["chat:send", placeholder], ["chat:send", { text: placeholder }]]) {
+      const acks = (await playRawSession(server.url, session(data), 1_000)).received.filter((f) => f.startsWith("435["));
+      expect(acks, JSON.stringify(data)).toHaveLength(1);
+      expect(acks[0]).toContain('"code":"BAD_PAYLOAD"');
+    }
+    // An attachment where the event name goes is one the parser refuses: that connection closes, nothing else.
+    expect((await playRawSession(server.url, session([placeholder, {}]), 1_000)).closedByServer).toBe(true);
+    await assertServing();
+  });
+
+  it("survives generated sessions of malformed frames, while the canary room plays on", { timeout: 90_000 }, async () => {
     const versionBefore = canary.latest()!.version;
     let batches = 0;
     await fc.assert(

@@ -53,6 +53,10 @@ export interface PostgresServer {
   createDatabase(name?: string): Promise<string>;
   /** Stops the server at once (like a crash: `immediate`), or cleanly, and removes its folder. */
   stop(mode?: "fast" | "immediate"): void;
+  /** Stops the server at once (an outage) and keeps its data, for `resume`. */
+  halt(): void;
+  /** Starts a halted server again on the same port and data. */
+  resume(): void;
 }
 
 function run(command: string, args: string[]): void {
@@ -89,9 +93,11 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     "-c shared_buffers=32MB",
     "-c max_connections=60",
   ].join(" ");
-  run(join(binDir!, "pg_ctl"), ["-D", data, "-o", settings, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  const start = () => run(join(binDir!, "pg_ctl"), ["-D", data, "-o", settings, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  start();
   const url = (database = "postgres") => `postgres://${user}@127.0.0.1:${port}/${database}`;
   let stopped = false;
+  let halted = false;
   const server: PostgresServer = {
     port,
     url,
@@ -105,12 +111,20 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       }
       return url(name);
     },
+    halt() {
+      run(join(binDir!, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
+      halted = true;
+    },
+    resume() {
+      start();
+      halted = false;
+    },
     stop(mode = "immediate") {
       if (stopped) return;
       stopped = true;
       running.delete(server);
       try {
-        run(join(binDir!, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
+        if (!halted) run(join(binDir!, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

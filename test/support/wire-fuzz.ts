@@ -74,13 +74,43 @@ const frame: fc.Arbitrary<RawFrame> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 24_000 }).map((n) => "42" + safeJson([C2S.chatSend, { text: "y".repeat(n) }])) },
 );
 
-/** A valid room creation, so that the frames after it reach a room's own command handling. */
-const CREATE_ROOM = "420" + JSON.stringify([C2S.roomCreate, { name: "Fuzzer" }]);
+/**
+ * A BINARY_EVENT the parser accepts: its placeholders, then as many binary frames as it announced (socket.io
+ * puts a Buffer where each placeholder was). Attachments in the payload, as the event name, or one too few.
+ */
+const binaryEvent: fc.Arbitrary<RawFrame[]> = fc
+  .record({
+    event: fc.constantFrom(...COMMANDS),
+    shape: fc.constantFrom("payload", "field", "name", "missing"),
+    ackId: fc.constantFrom("", "5"),
+    bytes: fc.uint8Array({ maxLength: 64 }),
+  })
+  .map(({ event, shape, ackId, bytes }): RawFrame[] => {
+    const placeholder = { _placeholder: true, num: 0 };
+    const data = shape === "name" ? [placeholder, {}] : shape === "field" ? [event, { text: placeholder, name: placeholder }] : [event, placeholder];
+    const frames: RawFrame[] = [`451-${ackId}${JSON.stringify(data)}`];
+    if (shape !== "missing") frames.push(Buffer.from(bytes));
+    return frames;
+  });
 
-/** The opening: the connect packet (with any auth), none, two, a disconnect first, or a room created first. */
+/**
+ * Frames a real client sends and waits for (each with its ack id, answered as `43<id>[`), so that the fuzzed
+ * frames after them reach a room's own commands: a room created, and a round of it dealt (two bots, start).
+ */
+const CREATE_ROOM = "420" + JSON.stringify([C2S.roomCreate, { name: "Fuzzer" }]);
+const ROOM_IN_PLAY = [
+  CREATE_ROOM,
+  "421" + JSON.stringify([C2S.hostAddBot, { kind: "lexical" }]),
+  "422" + JSON.stringify([C2S.hostAddBot, { kind: "lexical" }]),
+  "423" + JSON.stringify([C2S.hostStart, {}]),
+];
+const SCRIPTED = new Set<RawFrame>(ROOM_IN_PLAY);
+
+/** The opening: the connect packet (with any auth), none, two, a disconnect first, or a room created or in play first. */
 const opening: fc.Arbitrary<RawFrame[]> = fc.oneof(
   { weight: 4, arbitrary: fc.constant<RawFrame[]>(["40"]) },
   { weight: 3, arbitrary: fc.constant<RawFrame[]>(["40", CREATE_ROOM]) },
+  { weight: 1, arbitrary: fc.constant<RawFrame[]>(["40", ...ROOM_IN_PLAY]) },
   { weight: 1, arbitrary: fc.constant<RawFrame[]>([]) },
   { weight: 1, arbitrary: jsonValue.map((auth): RawFrame[] => ["40" + safeJson(auth)]) },
   { weight: 1, arbitrary: fc.constantFrom<RawFrame[]>(["40", "40"], ["41", "40"], ["40", "41"], ["40/admin,"], ["40", CREATE_ROOM, "41"]) },
@@ -91,7 +121,9 @@ export const rawSession: fc.Arbitrary<RawSession> = fc.record({
     { weight: 8, arbitrary: fc.constant("EIO=4&transport=websocket") },
     { weight: 1, arbitrary: fc.constantFrom("EIO=3&transport=websocket", "transport=websocket", "EIO=4&transport=polling", "EIO=4&transport=websocket&sid=nope", "EIO=x&transport=websocket") },
   ),
-  frames: fc.tuple(opening, fc.array(frame, { minLength: 1, maxLength: 12 })).map(([first, rest]) => [...first, ...rest]),
+  frames: fc
+    .tuple(opening, fc.array(fc.oneof({ weight: 12, arbitrary: frame.map((f) => [f]) }, { weight: 1, arbitrary: binaryEvent }), { minLength: 1, maxLength: 12 }))
+    .map(([first, rest]) => [...first, ...rest.flat()]),
 });
 
 export interface SessionOutcome {
@@ -153,8 +185,13 @@ export function playRawSession(baseUrl: string, session: RawSession, settleMs = 
       for (const f of session.frames) {
         if (ws.readyState !== WebSocket.OPEN) break;
         // A real client waits for the namespace's answer to its connect packet (socket.io drops events sent
-        // before it) and for the ack of its room creation; the frames after them then reach the handlers.
-        const awaited = f === CREATE_ROOM ? answer((t) => t.startsWith("430["), 1_000) : typeof f === "string" && /^40(?!\d)/.test(f) ? answer((t) => t.startsWith("40") || t.startsWith("44"), 1_000) : null;
+        // before it) and for the acks of its scripted commands; the frames after them then reach the handlers.
+        const awaited =
+          typeof f === "string" && SCRIPTED.has(f)
+            ? answer((t) => t.startsWith(`43${f[2]}[`), 1_000)
+            : typeof f === "string" && /^40(?!\d)/.test(f)
+              ? answer((t) => t.startsWith("40") || t.startsWith("44"), 1_000)
+              : null;
         ws.send(f);
         if (awaited) await awaited;
         // Let the server take each frame on its own turn, as a real client's frames arrive.

@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { C2S } from "../../shared/protocol";
+import { C2S, S2C } from "../../shared/protocol";
 import type { RunningServer } from "../../server/app";
 import { GameConnection } from "../../client/net/game-connection";
 import { useConnectionStore } from "../../client/stores/connection-store";
@@ -135,5 +138,45 @@ describe("GameConnection", () => {
     connection = new GameConnection(server.url);
     expect(await connection.resume(seat)).toBe(false);
     expect(noticeTexts().join(" ")).toContain("The host removed you from this room.");
+  });
+
+  it("follows its room to the process named by room:moved, with the same token", async () => {
+    // Two bare socket.io servers: the old owner sends the room away at once; the new one notes who arrives.
+    const listen = async (onConnection: (socket: import("socket.io").Socket) => void) => {
+      const http = createServer();
+      const io = new Server(http, { cors: { origin: "*" } });
+      io.on("connection", onConnection);
+      await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+      return { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+    };
+    const arrivals: unknown[] = [];
+    const newOwner = await listen((socket) => arrivals.push(socket.handshake.auth));
+    const oldOwner = await listen((socket) => {
+      socket.emit(S2C.roomMoved, { url: newOwner.url, message: "moved" });
+      socket.disconnect(true);
+    });
+    try {
+      connection = new GameConnection(oldOwner.url);
+      void connection.resume({ code: "ABCD", playerId: "p-1", token: "ABCD.secret", spectator: false });
+      // Connected first to the old owner, then to the new one, whose "connection" ran before its connect packet left.
+      await until(useConnectionStore, (s) => s.status === "connected" && arrivals.length > 0, "a connection to the new owner");
+      expect(arrivals).toEqual([{ token: "ABCD.secret" }]);
+      expect(useSessionStore.getState().seat?.token).toBe("ABCD.secret");
+    } finally {
+      connection.teardown();
+      await Promise.all([oldOwner.io.close(), newOwner.io.close()]);
+    }
+  });
+
+  it("lets go of a seat taken back on another device (its token is retired), unlike one opened in another tab", async () => {
+    connection = new GameConnection(server.url);
+    await connection.createRoom("Ada");
+    const seat = useSessionStore.getState().seat!;
+    const { snapshot } = await until(useRoomStore, (s) => s.snapshot?.you.rejoinCode != null, "the rejoin code");
+    const phone = connectClient(server.url);
+    others.push(phone);
+    expect(await phone.send(C2S.roomReclaim, { code: seat.code, name: "Ada", rejoinCode: snapshot!.you.rejoinCode! })).toMatchObject({ ok: true });
+    await until(useSessionStore, (s) => s.seat === null, "the seat to go");
+    expect(useConnectionStore.getState()).toMatchObject({ status: "offline", problem: expect.stringContaining("taken back on another device") });
   });
 });

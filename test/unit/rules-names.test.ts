@@ -33,6 +33,9 @@ describe("names", () => {
     expect(sameName("Mia", "Mla")).toBe(false);
     expect(sameName("Bot 2", "Bot 3")).toBe(false);
     expect(nameKey("Ada!")).toBe("ada");
+    // Spaces, punctuation and symbols inside a name do not make another name.
+    for (const spoof of ["A.da", "A-da", "A_da", "A da", "A·da", "Ad'a"]) expect(sameName(spoof, "Ada"), spoof).toBe(true);
+    expect(sameName("Mary-Ann", "Mary Ann")).toBe(true);
   });
 
   it("at the table: a look-alike of a seated name is taken, with a message naming whom it looks like", () => {

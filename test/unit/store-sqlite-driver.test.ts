@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultDriver, openSqlite, type SqliteDriverName } from "../../server/store/sqlite-driver";
+import { defaultDriver, isSqliteOutage, openSqlite, type SqliteDriverName } from "../../server/store/sqlite-driver";
 
 const hasNodeSqlite = (() => {
   try {
@@ -102,6 +102,37 @@ for (const { name, available } of drivers) {
       expect(() => reader.exec("INSERT INTO t (name) VALUES ('x')")).toThrow();
       reader.close();
       expect(() => openSqlite(path.join(dir, "missing.db"), { readonly: true, fileMustExist: true }, name)).toThrow();
+    });
+
+    it("tells an outage of the file (full, read-only, locked, closed) from a wrong statement", () => {
+      const { db, file } = fresh();
+      const thrown = (run: () => unknown): unknown => {
+        try {
+          run();
+        } catch (error) {
+          return error;
+        }
+        throw new Error("did not throw");
+      };
+      const pages = db.pragmaValue("page_count") as number;
+      db.exec(`PRAGMA max_page_count = ${pages}`);
+      const full = thrown(() => {
+        for (let i = 0; i < 1000; i++) db.prepare("INSERT INTO t (name) VALUES (?)").run("x".repeat(2000));
+      });
+      expect(isSqliteOutage(full)).toBe(true);
+      db.exec("PRAGMA max_page_count = 100000");
+      const other = openSqlite(file, {}, name);
+      other.exec("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE");
+      expect(isSqliteOutage(thrown(() => db.exec("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE")))).toBe(true);
+      other.exec("ROLLBACK");
+      other.close();
+      expect(isSqliteOutage(thrown(() => db.exec("INSERT INTO nowhere VALUES (1)")))).toBe(false);
+      expect(isSqliteOutage(thrown(() => db.exec("INSERT INTO t (id) VALUES (1); INSERT INTO t (id) VALUES (1)")))).toBe(false);
+      db.close();
+      expect(isSqliteOutage(thrown(() => db.exec("SELECT 1")))).toBe(true);
+      const reader = openSqlite(file, { readonly: true }, name);
+      expect(isSqliteOutage(thrown(() => reader.exec("INSERT INTO t (name) VALUES ('x')")))).toBe(true);
+      reader.close();
     });
   });
 }
