@@ -526,6 +526,19 @@ function isColour(r: Relatedness, word: string): boolean {
 }
 const COLOUR_LEMMAS = ["chromatic color", "achromatic color"];
 
+/** For each word of the grid's other words' definitions (their best senses), how many of those words use it. */
+function definitionWordsOfGrid(r: Relatedness, grid: Grid, secret: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of grid.words) {
+    if (word === secret) continue;
+    const head = r.terms.of(word).at(-1);
+    if (!head) continue;
+    const tokens = new Set(grid.bestSenses(head, 2, MIN_SECRET_SENSE_WEIGHT).flatMap((s) => contentTokensOf(s.synset.definition)));
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** Share of the grid's words a clue must cover (be a kind or part of) to fit them all alike. */
 const WHOLE_GRID_SHARE = 0.5;
 
@@ -538,6 +551,12 @@ export function fitsWholeGrid(r: Relatedness, grid: Grid, clue: string): boolean
   const categoryWords = new Set(contentTokensOf(grid.category).flatMap((t) => [t, ...r.wordNet.baseForms(t, "n")]));
   const tokens = tokensOf(clue);
   if (tokens.some((t) => categoryWords.has(t) || r.wordNet.baseForms(t, "n").some((b) => categoryWords.has(b)))) return true;
+  // Another name of the category, or of what it is a kind of ("feeling" for the emotions).
+  for (const anchor of grid.anchors) {
+    const synset = r.wordNet.synset(anchor);
+    const names = [synset, ...synset.pointers.filter((p) => p.symbol === "@").map((p) => r.wordNet.synset(p.target))].flatMap((s) => s.lemmas);
+    if (names.some((name) => normalizePhrase(name) === normalizePhrase(clue))) return true;
+  }
   // Any of its senses: "figure" is a digit only in its ninth.
   for (const synset of r.wordNet.synsetsOf(clue, "n")) {
     let covered = 0;
@@ -591,6 +610,12 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
+      // Another thing of the card's kind is a rival, whatever linked it to the secret ("pace" for foot among units of
+      // length, "gravel" for cement among building materials); the secret's own kind (a hypernym) and its shared
+      // families are not.
+      if (source !== "@" && source !== "family" && isMemberOfCategory(r, grid, clean)) return;
+      // On a card of qualities, a quality similar to the secret is a rival too ("compassionate" for caring, "mad" for angry).
+      if (source === "&" && fromSynset && grid.dominantLexFiles.has(fromSynset.lexFile)) return;
       // Words linked to the secret's word rather than to one of its senses may be about another sense ("reporter" for the ship's anchor).
       if (!isFromMeantSense(source) && !fitsCardSense(r, grid, secret, clean, source === "defined-by" ? fromSynset : undefined)) return;
     }
@@ -634,9 +659,12 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
+  // A word the definitions of many grid words use is the kind's, not the secret's ("players" in every sport's).
+  const definedAlike = definitionWordsOfGrid(r, grid, secret);
   for (const { synset, weight } of senses) {
     for (const token of contentTokensOf(synset.definition)) {
       if (readsAsParticiple(r, token) || readsAsAdjective(r, token)) continue;
+      if ((definedAlike.get(token) ?? 0) >= Math.max(2, grid.words.length / 4)) continue;
       // Of the token's noun forms, the one people use nearest the secret ("stripes" the badge, "stripe" the tiger's).
       const base = r.wordNet
         .baseForms(token, "n")

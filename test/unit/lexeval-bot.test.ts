@@ -249,22 +249,18 @@ describe("the lexical bot", () => {
 
   it("ranks lower a clue that people asked in the word-association norms never answered with the secret", () => {
     const r = getRelatedness();
-    const instance = (category: string, secret: string) => instancesOf(dataset).find((i) => i.category === category && i.secret === secret)!;
-    // People asked "paw" answered, never finger; asked "rash", some answered measles. What a clue calls to mind
-    // counts: one that people asked never answered with the secret ranks at half its expected SoftScore at most.
-    for (const [category, secret, evoking, other] of [
-      ["part of the body", "fingers", "touch", "paw"],
-      ["disease", "measles", "rash", "child"],
-    ]) {
-      // A clue the norms never asked ("five sides") says nothing either way.
-      expect(answeredWhenAsked(r, other, secret), other).toBe(false);
-      expect(answeredWhenAsked(r, evoking, secret), evoking).not.toBe(false);
-      if (evoking.includes(" ")) expect(answeredWhenAsked(r, evoking, secret)).toBeUndefined();
-      const scored = scoredLexicalClues({ ...instance(category, secret) });
-      const notEvoking = scored.find((c) => c.text === other)!;
-      expect(scored.findIndex((c) => c.text === evoking), secret).toBeLessThan(scored.indexOf(notEvoking));
-      expect(notEvoking.rank, other).toBeLessThanOrEqual(0.5 * notEvoking.softScore + 1e-12);
+    // Asked "rash", some people answered measles; a candidate people were asked and never answered with the
+    // secret ranks at half its expected SoftScore at most, whatever else it has for it.
+    expect(answeredWhenAsked(r, "rash", "measles")).toBe(true);
+    let notEvoking = 0;
+    for (const instance of instancesOf(dataset).filter((_, i) => i % 40 === 0)) {
+      for (const c of scoredLexicalClues(instance)) {
+        if (answeredWhenAsked(r, c.text, instance.secret) !== false) continue;
+        expect(c.rank, `${instance.id}: ${c.text}`).toBeLessThanOrEqual(0.5 * c.softScore + 1e-12);
+        notEvoking++;
+      }
     }
+    expect(notEvoking).toBeGreaterThan(5);
   });
 
   it("says a legal clue on a sizeable slice of the dataset, both as informed player and as chameleon", () => {
