@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GameView } from "./game/types";
+import { BOT_LEVELS } from "./game/types";
 import { SETTING_LIMITS } from "./game/settings";
 import type { MessageScores } from "./sneak/types";
 
@@ -24,6 +25,8 @@ export const C2S = {
   hostStart: "host:start",
   hostSettings: "host:settings",
   hostAddBot: "host:addBot",
+  /** Change a bot's level (easy, normal, hard): it plays its next move at the new level. */
+  hostBotLevel: "host:botLevel",
   hostRemoveBot: "host:removeBot",
   hostKick: "host:kick",
   hostTransfer: "host:transfer",
@@ -143,6 +146,7 @@ const playerId = z.string().min(1).max(64);
 
 export const BotKindSchema = z.enum(["lexical", "llm"]);
 export type BotKind = z.infer<typeof BotKindSchema>;
+export const BotLevelSchema = z.enum(BOT_LEVELS);
 
 /**
  * Host settings (shared/game/types.ts GameSettings), all optional in an update. The schema checks the shape
@@ -189,8 +193,9 @@ export const PayloadSchemas = {
   [C2S.hostStart]: z.object({}).strict(),
   [C2S.hostSettings]: SettingsPatchSchema,
   [C2S.hostAddBot]: z
-    .object({ kind: BotKindSchema, model: z.string().min(1).max(200).optional(), name: name.optional() })
+    .object({ kind: BotKindSchema, model: z.string().min(1).max(200).optional(), name: name.optional(), level: BotLevelSchema.optional() })
     .strict(),
+  [C2S.hostBotLevel]: z.object({ playerId, level: BotLevelSchema }).strict(),
   [C2S.hostRemoveBot]: z.object({ playerId }).strict(),
   [C2S.hostKick]: z.object({ playerId }).strict(),
   [C2S.hostTransfer]: z.object({ playerId }).strict(),
@@ -406,6 +411,7 @@ export interface ClientToServerEvents {
   [C2S.hostStart]: Handler<typeof C2S.hostStart>;
   [C2S.hostSettings]: Handler<typeof C2S.hostSettings>;
   [C2S.hostAddBot]: Handler<typeof C2S.hostAddBot, { playerId: string }>;
+  [C2S.hostBotLevel]: Handler<typeof C2S.hostBotLevel>;
   [C2S.hostRemoveBot]: Handler<typeof C2S.hostRemoveBot>;
   [C2S.hostKick]: Handler<typeof C2S.hostKick>;
   [C2S.hostTransfer]: Handler<typeof C2S.hostTransfer>;

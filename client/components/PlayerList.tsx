@@ -1,4 +1,5 @@
-import { awayText, type PlayerRow } from "../model/players";
+import { awayText, BOT_LEVEL_TEXT, type PlayerRow } from "../model/players";
+import { BOT_LEVELS, type BotLevel } from "../../shared/game/types";
 import { Avatar } from "./Avatar";
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   /** Host actions; absent for everyone else. */
   onKick?(id: string): void;
   onRemoveBot?(id: string): void;
+  /** Lobby only, the host: change a bot's level. */
+  onBotLevel?(id: string, level: BotLevel): void;
   /** Lobby only: hand the host role over, and change the seat order (which is the clue order). */
   onTransfer?(id: string): void;
   onMove?(id: string, toIndex: number): void;
@@ -19,7 +22,7 @@ interface Props {
 }
 
 /** The table: every seat with a human/bot badge, a connection indicator, and the host's actions. */
-export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onTransfer, onMove, heading = "Players", compactActions = false }: Props) {
+export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onBotLevel, onTransfer, onMove, heading = "Players", compactActions = false }: Props) {
   return (
     <section aria-labelledby="players-heading">
       <h2 id="players-heading">
@@ -38,9 +41,16 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onTr
                 {p.isYou && <span className="badge badge-you">You</span>}
                 {p.isHost && <span className="badge badge-host">Host</span>}
                 {p.isBot ? (
-                  <span className="badge badge-bot" title={p.botLabel ?? "Bot"}>
-                    {p.botLabel ?? "Bot"}
-                  </span>
+                  <>
+                    <span className="badge badge-bot" title={p.botLabel ?? "Bot"}>
+                      {p.botLabel ?? "Bot"}
+                    </span>
+                    {p.botLevel && !onBotLevel && (
+                      <span className="badge badge-level" title={BOT_LEVEL_TEXT[p.botLevel].hint} data-testid="bot-level-badge">
+                        {BOT_LEVEL_TEXT[p.botLevel].name}
+                      </span>
+                    )}
+                  </>
                 ) : (
                   <span className="badge badge-human">
                     <span aria-hidden="true">●</span> Human
@@ -54,8 +64,24 @@ export function PlayerList({ rows, showPoints, turnId, onKick, onRemoveBot, onTr
                 {p.points}
               </span>
             )}
-            {(onMove || onTransfer || onKick || onRemoveBot) && (
+            {(onMove || onTransfer || onKick || onRemoveBot || onBotLevel) && (
               <span className="player-actions">
+                {onBotLevel && p.isBot && p.botLevel && (
+                  <select
+                    className="small"
+                    value={p.botLevel}
+                    onChange={(e) => onBotLevel(p.id, e.target.value as BotLevel)}
+                    aria-label={`Level of ${p.name}`}
+                    title={BOT_LEVEL_TEXT[p.botLevel].hint}
+                    data-testid="bot-level-select"
+                  >
+                    {BOT_LEVELS.map((l) => (
+                      <option key={l} value={l}>
+                        {BOT_LEVEL_TEXT[l].name}
+                      </option>
+                    ))}
+                  </select>
+                )}
                 {onMove && (
                   <span className="row" style={{ gap: "0.15rem", flexWrap: "nowrap" }}>
                     <button type="button" className="ghost small" disabled={index === 0} onClick={() => onMove(p.id, index - 1)} aria-label={`Move ${p.name} up`} title="Move up">

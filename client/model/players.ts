@@ -1,5 +1,12 @@
 import type { SeatStatus, RoomSnapshot } from "../../shared/protocol";
-import type { GameView, PlayerId, RoundView, SeatView } from "../../shared/game/types";
+import { DEFAULT_BOT_LEVEL, type BotLevel, type GameView, type PlayerId, type RoundView, type SeatView } from "../../shared/game/types";
+
+/** What a bot's level means, in a player's words (docs/BOTS.md says more). */
+export const BOT_LEVEL_TEXT: Record<BotLevel, { name: string; hint: string }> = {
+  easy: { name: "Easy", hint: "plain clues, forgiving votes: a gentle first game" },
+  normal: { name: "Normal", hint: "subtle clues, careful votes" },
+  hard: { name: "Hard", hint: "guards the word closely, reads the table sharply" },
+};
 
 /** One row of the player list: the game's seat joined with the room's connection facts. */
 export interface PlayerRow {
@@ -8,6 +15,8 @@ export interface PlayerRow {
   isBot: boolean;
   /** "Lexical bot", "LLM · gpt-4o-mini": what kind of bot, in words. */
   botLabel: string | null;
+  /** A bot's level (easy, normal, hard); null for humans. */
+  botLevel: BotLevel | null;
   isHost: boolean;
   isYou: boolean;
   connected: boolean;
@@ -36,6 +45,7 @@ export function playerRows(snapshot: RoomSnapshot): PlayerRow[] {
       name: seat.name,
       isBot,
       botLabel: isBot ? botLabel(m?.bot, seat.botProfile) : null,
+      botLevel: isBot ? (seat.botLevel ?? DEFAULT_BOT_LEVEL) : null,
       isHost: seat.isHost,
       isYou: seat.id === snapshot.you.playerId,
       // Bots are always present; a human missing from the member list has left.

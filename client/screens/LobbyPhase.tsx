@@ -60,6 +60,7 @@ export function LobbyPhase({ snapshot }: { snapshot: RoomSnapshot }) {
           showPoints={false}
           onKick={isHost ? (id) => void connection.request(C2S.hostKick, { playerId: id }) : undefined}
           onRemoveBot={isHost ? (id) => void connection.request(C2S.hostRemoveBot, { playerId: id }).then(() => document.getElementById(ADD_BOT_BUTTON_ID)?.focus()) : undefined}
+          onBotLevel={isHost ? (id, level) => void connection.request(C2S.hostBotLevel, { playerId: id, level }) : undefined}
           onTransfer={isHost ? (id) => void connection.request(C2S.hostTransfer, { playerId: id }) : undefined}
           onMove={isHost ? (id, toIndex) => void connection.request(C2S.hostMoveSeat, { playerId: id, toIndex }) : undefined}
           heading={`Players (${MIN_SEATS}–${MAX_SEATS})`}

@@ -1,3 +1,5 @@
+import type { BotLevel } from "../../shared/game/types";
+
 /**
  * A bot player's decisions. Bots see only what their own seat may see (built from `viewFor`), through this
  * small, rules-agnostic picture.
@@ -16,8 +18,10 @@ export interface BotView {
   maxClueWords: number;
   /** A deterministic seed for this decision (room seed + round + seat): bots are reproducible. */
   seed: string;
-  /** The table chat said so far, oldest first (what a player reads before speaking). */
-  chat?: string[];
+  /** The table chat said so far this round, oldest first (what a player reads before speaking). */
+  chat?: { playerId: string; text: string }[];
+  /** How this bot plays (the host's choice); "normal" when absent, and for the stand-in of an away player. */
+  level?: BotLevel;
 }
 
 /** A decision and where it came from, for the game log. */
@@ -42,6 +46,11 @@ export interface Agent {
    * reveal the secret or the bot's role.
    */
   discussionLine?(view: BotView): Promise<Decision<string> | null>;
+  /**
+   * An answer to a player who questioned this bot's clue (`question` is their chat line), or null to stay quiet.
+   * Optional, as discussionLine is; it must not reveal the secret or the bot's role either.
+   */
+  replyLine?(view: BotView, question: string): Promise<Decision<string> | null>;
   /** One of `options` (the grid words the chameleon may pick; excludes earlier wrong guesses). */
   guess(view: BotView, options: readonly string[]): Promise<Decision<string>>;
 }

@@ -1,7 +1,30 @@
-import { fallbackClue, guessSecret, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
+import { chameleonReader, fallbackClue, guessSecret, plausibleChameleonClue, pointsAtSecret, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
+import type { BotView } from "./agent";
+
+/** Other players, most suspicious first (rankSuspects on the bot's own view). */
+function suspectsOf(view: BotView) {
+  if (view.words.length === 0) return [];
+  return rankSuspects({
+    category: view.category,
+    words: view.words,
+    secret: view.secret ?? undefined,
+    clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
+    self: view.playerId,
+  });
+}
+
+/** The chameleon's reading of the round: by level, and for a normal bot the same listener all round (its seed without the step). */
+function readerOf(view: BotView) {
+  return chameleonReader(view.level, seededRng(`${roundSeed(view.seed)}/reader`).float());
+}
+
+/** The part of a decision's seed that names the round and seat, so that a bot reads one round one way throughout. */
+function roundSeed(seed: string): string {
+  return seed.replace(/\/(clue|vote|guess|tie|discussion|bluff)[^]*$/, "");
+}
 import { clueViolation } from "../../shared/game/clue-validation";
 import { seededRng } from "../../shared/random";
-import { suspicionLine } from "./discussion-lines";
+import { openingLine, replyLine } from "./discussion-lines";
 import type { LexicalBrain } from "./lexical-agent";
 
 /**
@@ -11,11 +34,16 @@ import type { LexicalBrain } from "./lexical-agent";
 export function createLexicalBrain(): LexicalBrain {
   return {
     informedClue(view, avoid) {
+      const said = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
       const request = {
         category: view.category,
         words: view.words,
         secret: view.secret,
         avoid: [...avoid, ...view.clues.map((c) => c.text)],
+        // The clues a chameleon will read beside this one: those that point at the secret (a bluff that does not adds nothing).
+        informedClues: said.filter((clue) => pointsAtSecret(view.category, view.words, view.secret, clue)),
+        saidBefore: said,
+        level: view.level,
       };
       // bestLexicalClue's ranking, keeping the table's word limit (WordNet offers multi-word lemmas).
       const best = scoredLexicalClues(request).find((c) => !clueViolation(c.text, view.words, view.maxClueWords));
@@ -27,40 +55,33 @@ export function createLexicalBrain(): LexicalBrain {
       for (let attempt = 0; attempt < 6; attempt++) {
         const rng = seededRng(`${view.seed}/bluff/${attempt}`);
         // Refused attempts are to be avoided, not read as evidence about the secret.
-        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues, avoid: refused }, rng);
+        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues, avoid: refused, reader: readerOf(view), bluff: view.level === "hard" ? "hedge" : "pretend" }, rng);
         if (!clueViolation(clue, view.words, view.maxClueWords)) return clue;
         refused.push(clue);
       }
       return fallbackClue(view.category, view.words, refused);
     },
-    suspects(view) {
-      if (view.words.length === 0) return [];
-      return rankSuspects({
-        category: view.category,
-        words: view.words,
-        secret: view.secret ?? undefined,
-        clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
-        self: view.playerId,
-      }).map((s) => s.playerId);
-    },
+    suspects: suspectsOf,
     discussionLine(view) {
       if (view.words.length === 0) return null;
       // The same reasoning as the vote: informed, the clue that fits the secret worst; as the chameleon,
       // the clue that fits the others' consensus worst, which is the deflection an informed player would make.
-      const [top] = rankSuspects({
-        category: view.category,
-        words: view.words,
-        secret: view.secret ?? undefined,
-        clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
-        self: view.playerId,
-      });
+      const [top, next] = suspectsOf(view);
       const clue = view.clues.find((c) => c.playerId === top?.playerId)?.text;
-      return suspicionLine(clue, view.words, view.seed, view.chat);
+      const chat = (view.chat ?? []).map((m) => m.text);
+      return openingLine({ suspect: clue ? { clue, lead: top.suspicion - (next?.suspicion ?? -Infinity) } : null, chat, words: view.words, seed: view.seed });
+    },
+    replyLine(view) {
+      const own = view.clues.find((c) => c.playerId === view.playerId)?.text;
+      if (!own || view.words.length === 0) return null;
+      const [top] = suspectsOf(view);
+      const suspect = view.clues.find((c) => c.playerId === top?.playerId)?.text ?? null;
+      return replyLine(own, suspect, (view.chat ?? []).map((m) => m.text), view.words, view.seed);
     },
     guess(view, options) {
       if (options.length === 0) return view.category;
       const clues = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
-      return guessSecret({ category: view.category, words: options, clues });
+      return guessSecret({ category: view.category, words: options, clues, reader: readerOf(view), ...(view.level === "hard" ? {} : { rng: seededRng(`${roundSeed(view.seed)}/guess`) }) });
     },
   };
 }

@@ -6,8 +6,7 @@
  * chameleon's guess when caught. Prints how often the chameleon is caught, how often it then names the
  * secret, and how often it wins the round, overall and by its place in the clue order.
  * The bots are the game's own (server/agents/lexical-agent.ts over lexical-brain.ts), called as the seat
- * driver calls them; a tie of votes counts each tied player as accused with probability 1/k (the game's
- * dealer picks among them).
+ * driver calls them; a tie of votes is broken by the dealer's bot, as in the game.
  */
 import { Command, InvalidArgumentError } from "commander";
 import { instancesOf } from "../../shared/sneak/dataset";
@@ -16,12 +15,17 @@ import { MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { loadDataset } from "../dataset/load-dataset";
 import { createLexicalBrain } from "../agents/lexical-brain";
 import { LexicalAgent } from "../agents/lexical-agent";
-import type { BotView } from "../agents/agent";
+import type { Agent, BotView } from "../agents/agent";
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 
 export interface SelfPlayOptions {
   tables: number;
   players: number;
   seed: string;
+  /** Each seat's level: one for all, or drawn per table from several ("mixed"). */
+  levels?: { informed: BotLevel; chameleon: BotLevel } | "mixed";
+  /** The bots' decisions (the game's lexical agent by default): a bench may wrap it to time each call. */
+  agent?: Agent;
 }
 
 export interface TableOutcome {
@@ -29,22 +33,32 @@ export interface TableOutcome {
   /** The chameleon's place in the clue order, from 0. */
   chameleonTurn: number;
   clues: string[];
-  /** The chance the chameleon was accused (1/k when it tied with k − 1 others for the most votes). */
+  /** 1 when the chameleon was accused (by the most votes, or by the dealer's tie-break), else 0. */
   caught: number;
   /** Whether its guess, once caught, named the secret. */
   guessedSecret: boolean;
+  /** For each seat in clue order, the place in clue order of the seat it voted for. */
+  votes: number[];
+  /** The chameleon's guess once caught. */
+  guess: string;
 }
 
 export async function playTables(options: SelfPlayOptions): Promise<TableOutcome[]> {
   const rng = seededRng(options.seed);
   const dealt = shuffled(instancesOf(loadDataset()), rng).slice(0, options.tables);
-  const agent = new LexicalAgent(createLexicalBrain());
+  const agent = options.agent ?? new LexicalAgent(createLexicalBrain());
   const outcomes: TableOutcome[] = [];
   for (const instance of dealt) {
     const players = Array.from({ length: options.players }, (_, i) => ({ playerId: `p${i}`, name: `Bot ${i + 1}` }));
     const chameleon = players[rng.int(players.length)].playerId;
     const first = rng.int(players.length);
     const turns = players.map((_, i) => players[(first + i) % players.length]);
+    const levelOf = new Map(
+      players.map(({ playerId }) => [
+        playerId,
+        options.levels === "mixed" ? BOT_LEVELS[rng.int(BOT_LEVELS.length)] : playerId === chameleon ? (options.levels?.chameleon ?? DEFAULT_BOT_LEVEL) : (options.levels?.informed ?? DEFAULT_BOT_LEVEL),
+      ]),
+    );
     const clues: { playerId: string; text: string }[] = [];
     const viewOf = (playerId: string, step: string): BotView => ({
       playerId,
@@ -55,16 +69,21 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
       players,
       maxClueWords: MAX_CLUE_WORDS,
       seed: `${options.seed}/${instance.id}/${playerId}/${step}`,
+      level: levelOf.get(playerId),
     });
     for (const { playerId } of turns) clues.push({ playerId, text: (await agent.clue(viewOf(playerId, "clue"), [])).value });
     const votes = new Map<string, number>();
-    for (const { playerId } of players) {
+    const votedFor: number[] = [];
+    for (const { playerId } of turns) {
       const { value } = await agent.vote(viewOf(playerId, "vote"));
       votes.set(value, (votes.get(value) ?? 0) + 1);
+      votedFor.push(turns.findIndex((p) => p.playerId === value));
     }
     const most = Math.max(...votes.values());
     const tied = [...votes.entries()].filter(([, n]) => n === most).map(([id]) => id);
-    const caught = tied.includes(chameleon) ? 1 / tied.length : 0;
+    // A tie is broken as the game breaks it: by the dealer (the first to give a clue), as it reads the round.
+    const accused = tied.length === 1 ? tied[0] : (await agent.tieBreak(viewOf(turns[0].playerId, "tie"), tied)).value;
+    const caught = accused === chameleon ? 1 : 0;
     const guess = (await agent.guess(viewOf(chameleon, "guess"), instance.words)).value;
     outcomes.push({
       instanceId: instance.id,
@@ -72,6 +91,8 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
       clues: clues.map((c) => c.text),
       caught,
       guessedSecret: guess === instance.secret,
+      votes: votedFor,
+      guess,
     });
   }
   return outcomes;
@@ -102,24 +123,76 @@ function count(name: string, min: number, max: number) {
   };
 }
 
+/** One line of the bench's table: which levels, how many seats. */
+export interface SelfPlaySetting {
+  label: string;
+  players: number;
+  levels: SelfPlayOptions["levels"];
+}
+
+/**
+ * The settings `--all` plays: the normal level at 4 and 6 seats (the game's default bots), each level on its own,
+ * an easy chameleon among hard informed bots and the reverse, and tables whose seats draw their levels at random.
+ */
+export function standardSettings(): SelfPlaySetting[] {
+  const same = (level: BotLevel) => ({ informed: level, chameleon: level });
+  return [
+    { label: "normal, 4 bots", players: 4, levels: same("normal") },
+    { label: "normal, 6 bots", players: 6, levels: same("normal") },
+    { label: "easy, 4 bots", players: 4, levels: same("easy") },
+    { label: "hard, 4 bots", players: 4, levels: same("hard") },
+    { label: "hard informed, easy chameleon", players: 4, levels: { informed: "hard", chameleon: "easy" } },
+    { label: "easy informed, hard chameleon", players: 4, levels: { informed: "easy", chameleon: "hard" } },
+    { label: "mixed levels, 4 bots", players: 4, levels: "mixed" },
+    { label: "mixed levels, 6 bots", players: 6, levels: "mixed" },
+  ];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function printSetting(setting: SelfPlaySetting, outcomes: readonly TableOutcome[], seconds: number, byTurn: boolean): void {
+  const all = summarizeTables(outcomes);
+  console.log(
+    `${setting.label.padEnd(32)} ${String(all.tables).padStart(5)} tables: caught ${pct(all.caught).padStart(6)}, names the secret when caught ${pct(all.guessedWhenCaught).padStart(6)}, chameleon wins ${pct(all.chameleonWins).padStart(6)}  (${seconds.toFixed(0)} s)`,
+  );
+  if (!byTurn) return;
+  console.log("  by the chameleon's place in the clue order:");
+  for (let turn = 0; turn < setting.players; turn++) {
+    const s = summarizeTables(outcomes.filter((o) => o.chameleonTurn === turn));
+    console.log(`    clue ${turn + 1}: ${String(s.tables).padStart(4)} tables, caught ${pct(s.caught)}, names the secret ${pct(s.guessedWhenCaught)}, wins ${pct(s.chameleonWins)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const program = new Command("bench:self-play")
-    .description("lexical bots play rounds against each other; prints how often the chameleon is caught and wins")
-    .option("--tables <n>", "tables (one round each)", count("--tables", 1, 5000), 300)
+    .description("lexical bots play rounds against each other; prints how often the chameleon is caught, names the secret and wins")
+    .option("--tables <n>", "tables for each setting (one round each)", count("--tables", 1, 5000), 300)
     .option("--players <n>", "bots at each table, the chameleon among them", count("--players", 3, 8), 4)
+    .option("--level <level>", `every bot's level (${BOT_LEVELS.join(", ")}), or "mixed": each seat's drawn at random`, "normal")
+    .option("--informed <level>", "the informed bots' level (with --chameleon)")
+    .option("--chameleon <level>", "the chameleon bot's level (with --informed)")
+    .option("--all", "every standard setting in turn (normal at 4 and 6 bots, each level, easy against hard, mixed)")
     .option("--seed <text>", "seed for the instances, the chameleon's seat and the first turn", "self-play")
     .parse();
-  const options = program.opts<SelfPlayOptions>();
-  const started = performance.now();
-  const outcomes = await playTables(options);
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const all = summarizeTables(outcomes);
-  console.log(`bench:self-play: ${all.tables} tables of ${options.players} lexical bots, seed "${options.seed}" (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(`chameleon caught ${pct(all.caught)}; names the secret when caught ${pct(all.guessedWhenCaught)}; wins the round ${pct(all.chameleonWins)}`);
-  console.log("by the chameleon's place in the clue order:");
-  for (let turn = 0; turn < options.players; turn++) {
-    const s = summarizeTables(outcomes.filter((o) => o.chameleonTurn === turn));
-    console.log(`  clue ${turn + 1}: ${String(s.tables).padStart(4)} tables, caught ${pct(s.caught)}, wins ${pct(s.chameleonWins)}`);
+  const options = program.opts<{ tables: number; players: number; level: string; informed?: string; chameleon?: string; all?: boolean; seed: string }>();
+  const isLevel = (x: unknown): x is BotLevel => BOT_LEVELS.includes(x as BotLevel);
+  for (const given of [options.level === "mixed" ? "normal" : options.level, options.informed, options.chameleon]) {
+    if (given !== undefined && !isLevel(given)) program.error(`bench:self-play: "${given}" is not a level; use ${BOT_LEVELS.join(", ")}`);
+  }
+  const settings: SelfPlaySetting[] = options.all
+    ? standardSettings()
+    : [
+        {
+          label: options.informed || options.chameleon ? `${options.informed ?? "normal"} informed, ${options.chameleon ?? "normal"} chameleon` : `${options.level}, ${options.players} bots`,
+          players: options.players,
+          levels: options.level === "mixed" && !options.informed && !options.chameleon ? "mixed" : { informed: (options.informed ?? options.level) as BotLevel, chameleon: (options.chameleon ?? options.level) as BotLevel },
+        },
+      ];
+  console.log(`bench:self-play: lexical bots, seed "${options.seed}", ${options.tables} tables a setting`);
+  for (const setting of settings) {
+    const started = performance.now();
+    const outcomes = await playTables({ tables: options.tables, players: setting.players, seed: options.seed, levels: setting.levels });
+    printSetting(setting, outcomes, (performance.now() - started) / 1000, !options.all);
   }
 }
 

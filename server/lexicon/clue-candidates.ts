@@ -12,6 +12,7 @@ import { getGlossIndex, type GlossIndex } from "./gloss-index";
 import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { isOffensive } from "./offensive-words";
+import { fitsCardSense } from "./card-sense";
 import { SenseVectors } from "./sense-vectors";
 import { dot, getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
@@ -24,6 +25,8 @@ export interface ClueCandidate {
   source: string;
   /** Cheap prior for ordering and tie-breaks: relation closeness × sense weight. */
   prior: number;
+  /** Other grid words the clue fits about as well by its source (a shared feature: "horns" for bull beside goat); absent when it singles the secret out. */
+  sharedWith?: string[];
 }
 
 /** Candidate clues longer than this many words read as descriptions, not clues. */
@@ -119,8 +122,16 @@ const LAST_RESORT_COSINE = 0.35;
 const LAST_RESORT_TOPIC_COSINE = 0.25;
 /** Nearest vector neighbours offered: beyond about 30 they drift to the category's other members. */
 const VECTOR_NEIGHBOURS = 30;
+/** With shared clues asked for, further: the words between 30 and 60 are often what the secret shares with its neighbours on the grid. */
+const SHARED_VECTOR_NEIGHBOURS = 60;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
+
+/** Sources read from the secret's meant senses themselves (their relations, definitions, ancestors, attributes): in the card's sense by construction. */
+const SENSE_UNCHECKED_SOURCES = new Set(["definition", "attribute", "family"]);
+function isFromMeantSense(source: string): boolean {
+  return SENSE_UNCHECKED_SOURCES.has(source) || !["association", "shared-association", "vectors", "shared-vectors", "defined-by"].includes(source);
+}
 
 /** Candidates kept per kind of source. */
 const PER_KIND = 15;
@@ -139,6 +150,18 @@ export interface CandidateOptions {
   limit?: number;
   /** Lower the bars of closeness to the secret (vectors and WordNet), for a secret the strict bars leave with nothing. */
   relaxed?: boolean;
+  /**
+   * Also offer what the secret shares with a few other grid words (at most a third of the grid): the family it
+   * belongs to below the category ("citrus" for lemon, "brass" for trumpet), what people answer for it and for
+   * those words alike, its vector neighbours that lie as near those words. Such a clue tells the informed players
+   * it is about the secret, and leaves the chameleon several words to choose from.
+   */
+  shared?: boolean;
+}
+
+/** The most other grid words a shared clue may fit: a third of the grid, and at least two. */
+export function maxSharedWith(gridSize: number): number {
+  return Math.max(2, Math.floor(gridSize / 3));
 }
 
 /** The relaxed bars: still words people say, still specific, but nearer the edge of the secret's neighbourhood. */
@@ -242,8 +265,11 @@ export function kindClues(r: Relatedness, grid: Grid, avoid: readonly string[] =
     .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word))
     .map((a) => a.word);
   const out: string[] = [];
+  // Not a form of a clue already said, irregular ones included ("best" after "good").
+  const repeatsSaid = repeatsAny(r, avoid);
   for (const word of new Set(answers)) {
     if (out.length >= KIND_ANSWERS) break;
+    if (repeatsSaid(word)) continue;
     if (STOPWORDS.has(word) || r.wordNet.synsetsOf(word).length === 0 || !soundsSpoken(word) || isOffensive(word, r.wordNet)) continue;
     if (!isUsableClue(word, grid.category, grid.words, avoid)) continue;
     if (isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word)) continue;
@@ -334,12 +360,13 @@ function senseVectors(r: Relatedness): SenseVectors {
 const CONTEXT_MARGIN = 0.1;
 
 /**
- * The senses the grid means, when its category cannot tell them apart: no sense is under the category or in
- * the grid's lexicographer file ("sap" among the parts of a tree is both the fluid and a fool, each fitting only
- * as a noun), so keep those whose sense vector lies nearest the other grid words and the category's name.
+ * The senses the grid means, of those the category fits about equally: the ones whose sense vector lies nearest
+ * the other grid words and the category's name. The category alone often cannot tell them apart: "sap" among
+ * the parts of a tree is both the fluid and a fool, "hammer" among a carpenter's tools both the hand tool and
+ * the gunlock's part (both artifacts), and the clues must be about the one the card means (card-sense.ts).
  */
 function sensesInContext<T extends { synset: Synset }>(r: Relatedness, grid: Grid, secret: string, senses: readonly T[]): T[] {
-  if (senses.length < 2 || senses.some((s) => grid.fit(s.synset) >= r.params.fitLexFile)) return [...senses];
+  if (senses.length < 2) return [...senses];
   const context = gridContext(grid, secret);
   if (!context) return [...senses];
   const scored = senses.map((sense) => ({ sense, cosine: cosineOf(senseVectors(r).synsetVector(sense.synset.id), context) }));
@@ -370,10 +397,59 @@ function cosineOf(u: Float32Array | null, v: Float32Array | null): number {
  * ("competitions" lies nearer other sports than rowing, "double" nearer sixth than seventh).
  */
 function neighbourPointsAtSecret(r: Relatedness, grid: Grid, secret: string, word: string): boolean {
-  if (senseVectors(r).cosine(word, secret, grid) < MIN_NEIGHBOUR_SENSE_COSINE) return false;
+  return gridWordsNearer(r, grid, secret, word)?.length === 0;
+}
+
+/**
+ * The grid words a vector neighbour lies nearer than the secret, or null when it is not about the secret as the
+ * grid means it (far from the secret's WordNet sense vector in this grid: another sense's company).
+ */
+function gridWordsNearer(r: Relatedness, grid: Grid, secret: string, word: string): string[] | null {
+  if (senseVectors(r).cosine(word, secret, grid) < MIN_NEIGHBOUR_SENSE_COSINE) return null;
   const vectors = getWordVectors();
   const toSecret = vectors.cosine(word, secret) ?? 0;
-  return grid.words.every((other) => other === secret || (vectors.cosine(word, other) ?? 0) < toSecret);
+  return grid.words.filter((other) => other !== secret && (vectors.cosine(word, other) ?? 0) >= toSecret);
+}
+
+/** A family's name is said at least this often (about 10 per million words: "citrus" 760, "poultry" 607, "bovine" 43 is not). */
+const MIN_FAMILY_COUNT = 500;
+
+/** A family of the secret below the category: a WordNet ancestor of its meant sense that a few other grid words share. */
+interface Family {
+  synset: Synset;
+  lemmas: string[];
+  sharedWith: string[];
+}
+
+/**
+ * The secret's ancestors that lie below the category and that one to maxSharedWith other grid words also descend
+ * from, in their meant senses: "citrus" (lemon, orange, lime), "bovine" (bull, cow). An ancestor above or at the
+ * category's own synsets names the whole grid; one shared with no other word is the secret's own kind, which
+ * the candidates already offer as a hypernym.
+ */
+function familiesOf(r: Relatedness, grid: Grid, secret: string, senses: readonly { synset: Synset }[]): Family[] {
+  const aboveCategory = new Set<string>();
+  for (const anchor of grid.anchors) for (const id of r.links.ancestors(r.wordNet.synset(anchor), false)) aboveCategory.add(id);
+  const meantAncestors = (senseList: readonly { synset: Synset }[]) => {
+    const ids = new Set<string>();
+    for (const { synset } of senseList) for (const id of r.links.ancestors(synset, false)) if (id !== synset.id && !aboveCategory.has(id)) ids.add(id);
+    return ids;
+  };
+  const others = grid.words
+    .filter((w) => w !== secret)
+    .map((word) => {
+      const head = r.terms.of(word).at(-1);
+      return { word, ancestors: head ? meantAncestors(grid.bestSenses(head, 2, MIN_SECRET_SENSE_WEIGHT)) : new Set<string>() };
+    });
+  const limit = maxSharedWith(grid.words.length);
+  const out: Family[] = [];
+  for (const id of meantAncestors(senses)) {
+    const sharedWith = others.filter((o) => o.ancestors.has(id)).map((o) => o.word);
+    if (sharedWith.length === 0 || sharedWith.length > limit) continue;
+    const synset = r.wordNet.synset(id);
+    out.push({ synset, lemmas: synset.lemmas.map((l) => l.replace(/_/g, " ")), sharedWith });
+  }
+  return out;
 }
 
 /**
@@ -450,6 +526,19 @@ function isColour(r: Relatedness, word: string): boolean {
 }
 const COLOUR_LEMMAS = ["chromatic color", "achromatic color"];
 
+/** For each word of the grid's other words' definitions (their best senses), how many of those words use it. */
+function definitionWordsOfGrid(r: Relatedness, grid: Grid, secret: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of grid.words) {
+    if (word === secret) continue;
+    const head = r.terms.of(word).at(-1);
+    if (!head) continue;
+    const tokens = new Set(grid.bestSenses(head, 2, MIN_SECRET_SENSE_WEIGHT).flatMap((s) => contentTokensOf(s.synset.definition)));
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** Share of the grid's words a clue must cover (be a kind or part of) to fit them all alike. */
 const WHOLE_GRID_SHARE = 0.5;
 
@@ -462,6 +551,12 @@ export function fitsWholeGrid(r: Relatedness, grid: Grid, clue: string): boolean
   const categoryWords = new Set(contentTokensOf(grid.category).flatMap((t) => [t, ...r.wordNet.baseForms(t, "n")]));
   const tokens = tokensOf(clue);
   if (tokens.some((t) => categoryWords.has(t) || r.wordNet.baseForms(t, "n").some((b) => categoryWords.has(b)))) return true;
+  // Another name of the category, or of what it is a kind of ("feeling" for the emotions).
+  for (const anchor of grid.anchors) {
+    const synset = r.wordNet.synset(anchor);
+    const names = [synset, ...synset.pointers.filter((p) => p.symbol === "@").map((p) => r.wordNet.synset(p.target))].flatMap((s) => s.lemmas);
+    if (names.some((name) => normalizePhrase(name) === normalizePhrase(clue))) return true;
+  }
   // Any of its senses: "figure" is a digit only in its ninth.
   for (const synset of r.wordNet.synsetsOf(clue, "n")) {
     let covered = 0;
@@ -491,14 +586,16 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const frequency = getSpokenFrequency();
   const byText = new Map<string, ClueCandidate>();
   const repeatsSaid = repeatsAny(r, options.avoid ?? []);
-  const offer = (text: string, source: string, prior: number, fromSynset?: Synset) => {
+  const offer = (text: string, source: string, prior: number, fromSynset?: Synset, sharedWith?: string[]) => {
     const clean = text.trim().toLowerCase();
     const existing = byText.get(clean);
     if (existing && existing.prior >= prior) return;
     if (!existing) {
       if (secretForms.has(clean)) return;
-      // A word of a two-word secret's name, or a form of one, says half the secret ("boa" for boa constrictor, "bag" for sleeping bag).
-      if (secretNameWords.length > 1 && findGridWordIn(clean, secretNameWords) !== undefined) return;
+      // A word of a grid entry's name of two words or more, or a form of one: of the secret's, it says half the secret
+      // ("boa" for boa constrictor, "bag" for sleeping bag); of another's, it names a rival ("boa" for python beside a
+      // boa constrictor, "motorboat" for speedboat beside a fishing boat).
+      if (gridNameWords.length > 0 && findGridWordIn(clean, gridNameWords) !== undefined) return;
       if (fromSynset && isAbbreviationIn(clean, fromSynset)) return;
       if (!soundsSpoken(clean, frequency) || !isUsableClue(clean, grid.category, grid.words, options.avoid)) return;
       // Obscenities and slurs are links like any other to WordNet and the norms ("fucker" for sap, the fool).
@@ -513,9 +610,18 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       // Nor a form of the secret's derived words ("angered" for angry, through "anger").
       if (derivedForms.some((form) => sharesStem(clean, form))) return;
       if (fitsWholeGrid(r, grid, clean)) return;
+      // Another thing of the card's kind is a rival, whatever linked it to the secret ("pace" for foot among units of
+      // length, "gravel" for cement among building materials); the secret's own kind (a hypernym) and its shared
+      // families are not.
+      if (source !== "@" && source !== "family" && isMemberOfCategory(r, grid, clean)) return;
+      // On a card of qualities, a quality similar to the secret is a rival too ("compassionate" for caring, "mad" for angry).
+      if (source === "&" && fromSynset && grid.dominantLexFiles.has(fromSynset.lexFile)) return;
+      // Words linked to the secret's word rather than to one of its senses may be about another sense ("reporter" for the ship's anchor).
+      if (!isFromMeantSense(source) && !fitsCardSense(r, grid, secret, clean, source === "defined-by" ? fromSynset : undefined)) return;
     }
-    byText.set(clean, { text: clean, source, prior });
+    byText.set(clean, { text: clean, source, prior, ...(sharedWith && sharedWith.length > 0 ? { sharedWith } : {}) });
   };
+  const maxShared = options.shared ? maxSharedWith(grid.words.length) : 0;
   const specificWord = (word: string) =>
     !STOPWORDS.has(word) &&
     [word, ...r.wordNet.baseForms(word, "n")].every((form) => getGlossIndex().definedBy(form).length <= MAX_DEFINITION_WORD_SPREAD);
@@ -529,7 +635,7 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     ...synonyms,
     ...weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")),
   ]);
-  const secretNameWords = tokensOf(secret);
+  const gridNameWords = [...new Set(grid.words.map(tokensOf).filter((tokens) => tokens.length > 1).flat().filter((token) => !STOPWORDS.has(token)))];
   const derivedForms = weighted.flatMap((s) => s.synset.pointers.filter((p) => p.symbol === "+").map((p) => r.wordNet.synset(p.target).lemmas[p.targetWord - 1] ?? "")).filter((form) => form.length >= 4);
   // Only the senses that fit the category about as well as the best one: "pig" in "farm animal" is not the police.
   const bestWeight = Math.max(0, ...weighted.map((s) => s.weight));
@@ -553,9 +659,12 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   const usedNearSecret = (text: string, floor = bars.gloss) => (vectors.cosine(text, secret) ?? 0) >= floor;
   const secretIsAdjective = senses.length > 0 && senses[0].synset.pos === "a";
   const glossIndex = getGlossIndex();
+  // A word the definitions of many grid words use is the kind's, not the secret's ("players" in every sport's).
+  const definedAlike = definitionWordsOfGrid(r, grid, secret);
   for (const { synset, weight } of senses) {
     for (const token of contentTokensOf(synset.definition)) {
       if (readsAsParticiple(r, token) || readsAsAdjective(r, token)) continue;
+      if ((definedAlike.get(token) ?? 0) >= Math.max(2, grid.words.length / 4)) continue;
       // Of the token's noun forms, the one people use nearest the secret ("stripes" the badge, "stripe" the tiger's).
       const base = r.wordNet
         .baseForms(token, "n")
@@ -578,7 +687,10 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
       if (pointer.symbol === ";u" || pointer.symbol === "-u") continue;
       // Hyponyms are kinds of the secret whatever the vectors say ("clementine"); other relations must be used near it too ("moment" for variance is not).
       const floor = pointer.symbol.startsWith("~") ? -1 : bars.relation;
-      for (const lemma of lemmas) if (!synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
+      // A kind of the secret that is itself a thing of the card's kind names a rival on the table: "tarn" for lake
+      // among landforms, "gash" for wound among injuries, "swan-neck" for orchid among flowers.
+      const rivalKind = pointer.symbol.startsWith("~") && grid.isUnderCategory(neighbour);
+      for (const lemma of lemmas) if (!rivalKind && !synonyms.has(lemma) && usedNearSecret(lemma, floor)) offer(lemma, pointer.symbol, closeness * weight, neighbour);
     }
   }
   // Things defined by the secret: read in the grid's sense by the judge later, so a stray sense costs only a candidate.
@@ -593,21 +705,24 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
     if (synset.pointers.some((p) => p.symbol === "@i")) continue;
     if (NARROW_LEX_FILES.has(synset.lexFile) && synset.lexFile !== secretLexFile) continue;
     for (const lemma of synset.lemmas) {
-      if (!synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isMemberOfCategory(r, grid, lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
+      // Nor a thing of the secret's own kind ("twenty", defined by nineteen, among prime numbers): a rival.
+      const sameKind = synset.pointers.some((p) => p.symbol === "@" && senses.some((s) => s.synset.pointers.some((q) => q.symbol === "@" && q.target === p.target)));
+      if (!sameKind && !synonyms.has(lemma) && /^[a-z]+$/.test(lemma) && specific(lemma) && !isMemberOfCategory(r, grid, lemma) && usedNearSecret(lemma, bars.definedBy)) offer(lemma, "defined-by", 0.45, synset);
     }
   }
   // Associations from the word vectors, as plain nouns (or adjectives for an adjective secret).
   // A phrase's vector is the mean of its words' ("hedge trimmer" lies near "hedge fund"): single words only.
   // An adjective's nearest words are other qualities ("better" for friendly, "caring" for hardworking): nouns only.
-  const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, VECTOR_NEIGHBOURS) : [];
+  const neighbours = singleNoun ? getVectorNeighbours().nearest(secret, options.shared ? SHARED_VECTOR_NEIGHBOURS : VECTOR_NEIGHBOURS) : [];
   for (const { word, cosine } of neighbours) {
     // Vectors mix a word's senses ("sixth" lies near "inning", "private" near "estate"): WordNet must see the link in the grid's sense too.
     if (cosine < MIN_NEIGHBOUR_COSINE || readsAsParticiple(r, word) || !specific(word) || isMemberOfCategory(r, grid, word) || isOfGridKind(r, grid, word) || r.rel(word, secret, grid) < bars.neighbourRelatedness) continue;
     if (synonyms.has(word) || r.wordNet.baseForms(word, "n").length === 0) {
       if (!(secretIsAdjective && r.wordNet.baseForms(word, "a").length > 0 && !synonyms.has(word))) continue;
     } else if (!secretIsAdjective && readsAsAdjective(r, word)) continue;
-    if (!neighbourPointsAtSecret(r, grid, secret, word)) continue;
-    offer(word, "vectors", 0.5 * cosine);
+    const nearer = gridWordsNearer(r, grid, secret, word);
+    if (nearer === null || nearer.length > maxShared) continue;
+    offer(word, nearer.length > 0 ? "shared-vectors" : "vectors", 0.5 * cosine, undefined, nearer);
   }
   // Distinctive attributes the definitions state: a count ("an eight-sided polygon": eight sides; "one of four
   // equal parts": four parts) and a colour ("white flower buds" for cauliflower). The judge then keeps the
@@ -634,10 +749,19 @@ export function clueCandidates(r: Relatedness, grid: Grid, secret: string, optio
   for (const { word, count } of associated) {
     // Only words WordNet knows: people also answer names ("maud" for auntie), which say nothing to others.
     if (synonyms.has(word) || r.wordNet.synsetsOf(word).length === 0 || readsAsParticiple(r, word) || isRival(word) || isLikeSecret(word)) continue;
-    // People give it for another grid word as readily ("colour" for orange as for tangerine): it does not single the secret out.
-    if (grid.words.some((other) => other !== secret && peopleLinking(r, other, word) >= count)) continue;
+    // People give it for other grid words as readily ("colour" for orange as for tangerine): a shared feature, offered
+    // only when shared clues are asked for and only for a few words.
+    const alike = grid.words.filter((other) => other !== secret && peopleLinking(r, other, word) >= count);
+    if (alike.length > maxShared) continue;
     if (senseVectors(r).cosine(word, secret, grid) < bars.associationSense || completesOtherPhrase(r, word, secretWords, senses)) continue;
-    offer(word, "association", (0.6 * count) / (count + 5));
+    offer(word, alike.length > 0 ? "shared-association" : "association", (0.6 * count) / (count + 5), undefined, alike);
+  }
+  // The secret's family below the category, shared with a few grid words ("citrus" for lemon, "brass" for trumpet).
+  // Only its plain one-word names: "natural science" and "human action" are WordNet's taxonomy, not what players say.
+  if (options.shared) {
+    for (const family of familiesOf(r, grid, secret, senses)) {
+      for (const lemma of family.lemmas) if (!lemma.includes(" ") && spokenCount(lemma, frequency) >= MIN_FAMILY_COUNT) offer(lemma, "family", 0.5, family.synset, family.sharedWith);
+    }
   }
   // The last resort, when the bars leave nothing: the secret's nearest words in the vectors that are nouns
   // people say and not of the grid's kind, however WordNet links them ("infidelity" for jealousy).

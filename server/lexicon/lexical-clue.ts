@@ -3,19 +3,17 @@
  * player, what to say as the chameleon, which word to guess, whom to suspect. All read clues
  * through the lexical judge (server/evaluators/lexical), so the bot plays the game it is scored by.
  */
-import { normalizeAboveChance } from "../../shared/sneak/metrics";
+import { LRUCache } from "lru-cache";
 import type { Rng } from "../../shared/random";
+import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
-import { softmax } from "../evaluators/lexical/softmax";
 import { clueCandidates, isUsableClue, kindClues, topicClues, type ClueCandidate } from "./clue-candidates";
+import { expectedSoftScore, readClue, tableListeners, tableOutcome, type ListenerReading } from "./table-listeners";
 import { answeredWhenAsked, peopleLinking } from "./associations/linked-by-people";
-import { getRelatedness, type Relatedness } from "./relatedness";
+import { getRelatedness, type Grid, type Relatedness } from "./relatedness";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { contentTokensOf, tokensOf } from "./text";
-import { getWordVectors } from "./vectors/word-vectors";
 
-/** Decoys the ally is assumed to weigh the clue against when the caller has none (the benchmark's |M| − 1). */
-const ASSUMED_DECOYS = 5;
 /** How many of the best-fitting candidates a chameleon chooses among (at random), so it is not predictable. */
 const CHAMELEON_CHOICES = 3;
 /** How many of a chameleon's candidates (the best by WordNet fit) the judge reads. */
@@ -31,63 +29,52 @@ export interface ClueRequest {
   secret: string;
   /** Clues not to repeat (said earlier in the round, say). */
   avoid?: readonly string[];
-  /** The instance's decoy messages; without them the ally is assumed to face decoys that fit every word equally. */
-  decoys?: readonly string[];
+  /** Clues said earlier that the bot reads as the informed players': a chameleon will read them with this one. */
+  informedClues?: readonly string[];
+  /** Every clue said before this one, in order (the informed players judge a clue by what it follows). */
+  saidBefore?: readonly string[];
+  /** How the bot plays (docs/LEXICAL.md, "Levels"); normal when absent. */
+  level?: BotLevel;
 }
 
 export interface ScoredClue extends ClueCandidate {
-  pAlly: number;
-  pCham: number;
-  /** Expected SoftScore under the lexical judge: Utility × (1 − Leakage). */
+  /** What each imagined listener makes of the clue (table-listeners.ts). */
+  readings: ListenerReading[];
+  /** Mean over the listeners of utility × (1 − leakage): the expected SoftScore. */
   softScore: number;
+  /** How far the other informed players would trust it: exp(−informedSuspicion), at most 1. */
+  trust: number;
   /** People (of about 100) who linked the clue with the secret in the word-association norms; 0 when fewer than two. */
   associated: number;
-  /** What the bot ranks by: softScore × commonnessFactor × how much the clue points at the secret (1 unless another word is over twice as likely) × how many people linked it with the secret × ½ when people asked the clue never answered the secret. */
+  /** What the bot ranks by (see scoredLexicalClues). */
   rank: number;
 }
 
-/** The chameleon's floor and β that the fit gives the combined judge without its association signal. */
-export const WITHOUT_ASSOCIATIONS_CHAMELEON = { chameleonFloor: 0.1, chameleonBeta: 3 };
-
-/**
- * The bot reads clues with the default (combined) judge, less its ally's category term: that term gives a
- * topical message some utility, as the paper's LLM allies do, so SoftScore alone would have the bot say
- * category words ("arm" for sword, "raptor" for vulture). A spymaster's ally credits only how far a clue
- * singles the secret out. Nor does it read the judge's association signal: the bot weighs people's associations
- * itself, once, in its rank (saidByPeople); read twice, they crowd out the other sources' clues. Its chameleon
- * is calibrated as `npm run bench:paper -- --fit` calibrates the judge whose similarity has no association
- * term (floor 0.1, β 3); the default judge's floor and β are fitted for the sum with it.
- */
-const BOT_JUDGE_WEIGHTS = { category: 0, associations: 0, ...WITHOUT_ASSOCIATIONS_CHAMELEON };
-
+/** The judge the chameleon bot, the votes and the guess read clues with: everything the bot knows, people's associations included. */
 let sharedEvaluator: LexicalEvaluator | undefined;
 function judge(): LexicalEvaluator {
-  return (sharedEvaluator ??= createLexicalEvaluator({ weights: BOT_JUDGE_WEIGHTS }));
+  return (sharedEvaluator ??= createLexicalEvaluator({ weights: { category: 0 } }));
 }
 function model(): Relatedness {
   return getRelatedness();
 }
 
-/** Candidates given the full (ally + chameleon) reading, the likeliest by their similarity to the secret: the rest rarely win, and each costs a reading of the whole grid. */
-const SCORED_CANDIDATES = 24;
-/**
- * How much people's associations count: a clue that ASSOCIATION_FULL or more of the (about 100) people asked
- * linked with the secret ranks 1 + ASSOCIATION_WEIGHT times higher than one nobody gave ("mane" for lion,
- * "milk" for cow), so that between clues the judge reads alike, the one people say wins. The factor is
- * scaled to at most 1, as the others are.
- */
-const ASSOCIATION_WEIGHT = 1;
-const ASSOCIATION_FULL = 10;
+/** Candidates read by every listener, in the candidates' own order (closest relations first): enough for the shared ones, within the time a turn allows. */
+const SCORED_CANDIDATES = 40;
 /**
  * What a clue's rank is multiplied by when the people asked it in the word-association norms did not answer
  * the secret: "cut" was asked, and people answered scissors and knife, never shears; "mane" brings lion to
- * 15 of them. The spymaster's question is what the clue calls to mind, and here people were asked it.
+ * 15 of them. The informed players' question is what the clue calls to mind, and here people were asked it.
  */
 const NOT_EVOKING_FACTOR = 0.5;
-/** P(secret | clue) a clue needs, as a multiple of chance (1/|W|), to count as being about the secret. */
-const SPECIFIC_SHARE = 1.5;
-/** What such an unspecific clue's rank is multiplied by: it loses to almost any clue about the secret. */
-const UNSPECIFIC_FACTOR = 0.25;
+
+/**
+ * How each level weighs secrecy against being understood: the exponent of (1 − leakage). Easy gives away more
+ * (plain clues that new players read at once); hard guards the secret more.
+ */
+const SECRECY: Record<BotLevel, number> = { easy: 0.25, normal: 1, hard: 2 };
+/** Easy bots prefer what people say for the secret: a clue's rank × (1 + min(1, people / ASSOCIATION_FULL)). */
+const ASSOCIATION_FULL = 10;
 
 /**
  * How much a clue's commonness in speech counts: a factor from 0.8 (said about once per million words,
@@ -100,69 +87,113 @@ export function commonnessFactor(text: string): number {
   return 0.8 + 0.2 * Math.min(1, Math.max(0, (zipf - 3) / 2.5));
 }
 
+/** Candidates whose pool is thinner than this are joined by those of the relaxed bars (a secret few sources know well). */
+const THIN_POOL = 3;
+
+/** What an informed bot may say: the strict candidates, joined by the relaxed ones when those are few (toaster has one). */
+export function informedCandidates(r: Relatedness, grid: Grid, secret: string, avoid: readonly string[] = []): ClueCandidate[] {
+  const strict = clueCandidates(r, grid, secret, { avoid, limit: Number.POSITIVE_INFINITY, shared: true });
+  if (strict.length >= THIN_POOL) return strict;
+  const seen = new Set(strict.map((c) => c.text));
+  const relaxed = clueCandidates(r, grid, secret, { avoid, limit: Number.POSITIVE_INFINITY, shared: true, relaxed: true }).filter((c) => !seen.has(c.text));
+  return [...strict, ...relaxed];
+}
+
 /**
- * Every candidate of clueCandidates with its expected SoftScore, best first (ties: closer relation, then
- * alphabetical). The SoftScore is the spymaster's rule under the bot's judge: Utility is the ally's belief
- * that the clue was written about the secret, which grows with how much more it points at the secret than
- * at the rest of the grid (the ally's centring), and (1 − Leakage) falls as the chameleon, reading the
- * same clue against the grid, can name the secret from it. `rank` is that times commonnessFactor, times
- * min(1, 2·P(secret | clue) / max_w P(w | clue)): a clue that points at another grid word (herd: sheep, not
- * elephant) loses the other informed players' trust; and by ¼ when P(secret | clue) is under 1.5× chance;
- * times (1 + min(1, people / 10)) / 2, where people is how many of about 100 linked the clue with the secret;
- * and by ½ when the norms asked people the clue and none answered the secret (NOT_EVOKING_FACTOR).
+ * Every candidate (informedCandidates, shared features included) with what the table's listeners make of it, best
+ * first (ties: closer relation, then alphabetical). The rank is the expected outcome at the table:
+ *   the listeners' mean utility × (1 − their highest leakage)^secrecy   (table-listeners.ts; secrecy by level)
+ *   × commonnessFactor                                     (a word people say)
+ *   × trust = min(1, exp(−informedSuspicion))                (the other informed players must not take it for a bluff)
+ *   × ½ when the norms asked people the clue and none answered the secret (it calls other things to mind)
+ *   × ¼ when no listener, reading the clue alone, finds the secret 1.5 times as likely as chance (it says nothing)
+ *   × (1 + min(1, people / 10)) for an easy bot, people being those of about 100 who gave it for the secret.
+ * Leakage is read with the informed clues said before it, so a later clue keeps the round's secret hidden.
  */
-export function scoredLexicalClues(request: ClueRequest, evaluator: LexicalEvaluator = judge(), r: Relatedness = model()): ScoredClue[] {
+export function scoredLexicalClues(request: ClueRequest, r: Relatedness = model()): ScoredClue[] {
   const words = [...request.words];
+  const level = request.level ?? DEFAULT_BOT_LEVEL;
   const grid = r.grid(request.category, words);
-  const strict = clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY });
-  const pool = strict.length > 0 ? strict : clueCandidates(r, grid, request.secret, { avoid: request.avoid, limit: Number.POSITIVE_INFINITY, relaxed: true });
-  const candidates = pool
-    .map((candidate) => ({ candidate, closeness: evaluator.similarity(request.category, words, candidate.text, request.secret) * commonnessFactor(candidate.text) }))
-    .sort((a, b) => b.closeness - a.closeness || a.candidate.text.localeCompare(b.candidate.text))
-    .slice(0, SCORED_CANDIDATES)
-    .map((c) => c.candidate);
+  const pool = informedCandidates(r, grid, request.secret, request.avoid);
   const secretIndex = words.indexOf(request.secret);
-  const scored = candidates.map((candidate): ScoredClue => {
-    const chameleon = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [candidate.text] });
-    const pCham = chameleon.probabilities[secretIndex] ?? 0;
-    let pAlly: number;
-    let messageCount: number;
-    if (request.decoys && request.decoys.length > 0) {
-      const options = [candidate.text, ...request.decoys.filter((d) => d !== candidate.text)];
-      const ally = evaluator.allyJudgement({ category: request.category, words, secret: request.secret, options });
-      pAlly = ally.probabilities[0];
-      messageCount = options.length;
-    } else {
-      // Decoys that say nothing about any one word score 0 after the ally's centring.
-      const [centred] = evaluator.allyScores({ category: request.category, words, secret: request.secret, options: [candidate.text] });
-      pAlly = softmax([centred, ...Array(ASSUMED_DECOYS).fill(0)], evaluator.allyBeta)[0];
-      messageCount = ASSUMED_DECOYS + 1;
-    }
-    const utility = normalizeAboveChance(pAlly, messageCount);
-    const leakage = normalizeAboveChance(pCham, words.length);
-    const softScore = utility * (1 - leakage);
-    // The spymaster's check: a clue that points at another word more than twice as much as at the secret
-    // would mislead the other informed players, and get its giver voted out.
-    // And a clue that fits every word alike ("week" for monday, "dog" for pug) says nothing about the secret:
-    // below SPECIFIC_SHARE times chance, it counts for a quarter.
-    // So does a clue people use nearer the category than the secret ("flesh" for melon among fruit, "claw" for vulture).
-    const specific = pCham >= SPECIFIC_SHARE / words.length && !nearerCategory(request.category, request.secret, candidate.text) ? 1 : UNSPECIFIC_FACTOR;
-    const towardSecret = specific * Math.min(1, (2 * pCham) / Math.max(...chameleon.probabilities));
+  const context = { category: request.category, words, secret: request.secret, informedClues: request.informedClues };
+  const scored = pool.slice(0, SCORED_CANDIDATES).map((candidate): ScoredClue => {
+    const readings = readClue(context, candidate.text);
+    // Trusted as much as the other informed players would not suspect it (rankSuspects), said where it is said.
+    const trust = Math.min(1, Math.exp(-informedSuspicion(request.category, words, request.secret, request.saidBefore ?? [], candidate.text)));
     const associated = peopleLinking(r, request.secret, candidate.text);
-    const saidByPeople = (1 + ASSOCIATION_WEIGHT * Math.min(1, associated / ASSOCIATION_FULL)) / (1 + ASSOCIATION_WEIGHT);
-    // People who were asked the clue and never answered the secret show that it calls other things to mind.
     const evokesSecret = answeredWhenAsked(r, candidate.text, request.secret) === false ? NOT_EVOKING_FACTOR : 1;
-    return { ...candidate, pAlly, pCham, softScore, associated, rank: softScore * commonnessFactor(candidate.text) * towardSecret * saidByPeople * evokesSecret };
+    const plain = level === "easy" ? 1 + Math.min(1, associated / ASSOCIATION_FULL) : 1;
+    const softScore = expectedSoftScore(readings);
+    const rank = tableOutcome(readings, SECRECY[level]) * commonnessFactor(candidate.text) * trust * evokesSecret * plain;
+    return { ...candidate, readings, softScore, trust, associated, rank };
   });
   return scored.sort((a, b) => b.rank - a.rank || b.prior - a.prior || a.text.localeCompare(b.text));
 }
 
-/** Whether the vectors put a clue nearer the category's name than the secret: then it describes the kind, not the thing. */
-function nearerCategory(category: string, secret: string, clue: string): boolean {
-  const vectors = getWordVectors();
-  const toCategory = vectors.cosine(clue, category);
-  const toSecret = vectors.cosine(clue, secret);
-  return toCategory != null && toSecret != null && toCategory > toSecret;
+/** How much an informed voter adds how badly a clue fits the secret (fitToSecret) to how well a chameleon's bluff explains it. */
+const MISFIT_WEIGHT = 0.5;
+
+/** How many times chance a listener must find the secret to vouch fully for a clue: a clue shared by four words of twelve reaches it. */
+const FULL_LIFT = 2.5;
+
+/**
+ * How well a clue, read alone, fits the secret as an informed player's clue: the best listener's P(secret | clue)
+ * over the likeliest word's, times its lift over chance up to FULL_LIFT; from 0 to 1 (1 when the secret is the
+ * best reading, or tied for it as with a shared feature, and well above chance). The informed bots vote by it (rankSuspects) and choose their clues by it (trust in scoredLexicalClues).
+ */
+export function fitToSecret(category: string, words: readonly string[], secret: string, clue: string): number {
+  const index = words.indexOf(secret);
+  if (index < 0) return 0;
+  return Math.max(
+    ...tableListeners().map((listener) => {
+      const p = listener.chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
+      // A reading that sets no word apart (a vague clue, or one the listener does not know) does not vouch for it.
+      const lift = p[index] * words.length;
+      return (p[index] / Math.max(...p)) * Math.min(1, lift / FULL_LIFT);
+    }),
+  );
+}
+
+/**
+ * How much an informed player suspects a clue said after `before`: how much better a chameleon's bluff explains it
+ * than knowing the secret does, plus MISFIT_WEIGHT × how badly it fits the secret (−log fitToSecret).
+ * A chameleon that has heard `before` bluffs about the words they point at, so its clue is likely in proportion to
+ * Σ_w belief(w | before) · P(w | clue); an informed player's, in proportion to P(secret | clue). Their log ratio is
+ * high for a clue that only follows the table (it says what the clues before it said, not what the secret is), and
+ * low for one that fits the secret in a way the earlier clues did not foretell, however much it differs from them.
+ */
+export function informedSuspicion(category: string, words: readonly string[], secret: string, before: readonly string[], clue: string, reader: LexicalEvaluator = judge()): number {
+  const secretIndex = words.indexOf(secret);
+  if (secretIndex < 0) return 0;
+  const belief = secretPosterior(category, words, before, reader);
+  const p = reader.chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
+  const bluffLikelihood = belief.reduce((sum, b, i) => sum + b * p[i], 0);
+  const likelihoodRatio = Math.log(Math.max(bluffLikelihood, MIN_PROBABILITY)) - Math.log(Math.max(p[secretIndex], MIN_PROBABILITY));
+  const misfit = -Math.log(Math.max(fitToSecret(category, words, secret, clue), MIN_PROBABILITY));
+  return likelihoodRatio + MISFIT_WEIGHT * misfit;
+}
+
+const bestSuspicions = new LRUCache<string, number>({ max: 2_000 });
+
+/** How suspicious the best clue the voter itself could give after `before` would be (its own top candidate, or the fallback). */
+function bestSuspicionAt(category: string, words: readonly string[], secret: string, before: readonly string[]): number {
+  const key = [category, secret, ...words, "|", ...before].join("\u0001");
+  let value = bestSuspicions.get(key);
+  if (value === undefined) {
+    const informedClues = before.filter((clue) => pointsAtSecret(category, words, secret, clue));
+    const best = scoredLexicalClues({ category, words, secret, avoid: before, informedClues, saidBefore: before })[0]?.text ?? fallbackClue(category, words, before);
+    value = informedSuspicion(category, words, secret, before, best);
+    bestSuspicions.set(key, value);
+  }
+  return value;
+}
+
+/** Whether a clue, read alone, makes the secret at least as likely as any other grid word is half as likely: it is about the secret. */
+export function pointsAtSecret(category: string, words: readonly string[], secret: string, clue: string): boolean {
+  const p = judge().chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
+  const index = words.indexOf(secret);
+  return index >= 0 && 2 * p[index] >= Math.max(...p);
 }
 
 /**
@@ -197,6 +228,28 @@ export interface ChameleonClueRequest {
   earlierClues: readonly string[];
   /** Clues not to say that are not evidence (refused earlier, say); earlier clues are avoided too. */
   avoid?: readonly string[];
+  /** How the chameleon reads the others' clues (chameleonReader); everything it knows when absent. */
+  reader?: LexicalEvaluator;
+  /**
+   * "hedge" (a hard chameleon): a clue that fits every word the clues so far point at, weighed by how likely each
+   * is. "pretend" (normal and easy): it picks the word it believes the secret is (drawn from its belief) and clues
+   * it as an informed player would, so that it blends in when it read the table right and stands out when not.
+   */
+  bluff?: "hedge" | "pretend";
+}
+
+/**
+ * What a chameleon bot reads the others' clues with, by level, as players who know more or less: a hard one with
+ * everything the bot knows (WordNet, the vectors and people's associations), a normal one with WordNet or the
+ * vectors alone, drawn for the round (`draw` in [0, 1)), an easy one with the vectors alone. A reader that knows
+ * less misreads more rounds: its bluff then stands out, and its guess misses (docs/LEXICAL.md, "Levels", has the
+ * self-play figures of each).
+ */
+export function chameleonReader(level: BotLevel = DEFAULT_BOT_LEVEL, draw = 0): LexicalEvaluator {
+  const [wordNet, vectors] = tableListeners();
+  if (level === "hard") return judge();
+  if (level === "easy") return vectors;
+  return draw < 0.5 ? wordNet : vectors;
 }
 
 /**
@@ -210,7 +263,14 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
   const r = model();
   const words = [...request.words];
   const grid = r.grid(request.category, words);
-  const posterior = secretPosterior(request.category, words, request.earlierClues);
+  const reader = request.reader ?? judge();
+  const posterior = secretPosterior(request.category, words, request.earlierClues, reader);
+  if (request.bluff === "pretend") {
+    const avoid = [...request.earlierClues, ...(request.avoid ?? [])];
+    const believed = words[drawIndex(posterior, rng)];
+    const clue = scoredLexicalClues({ category: request.category, words, secret: believed, avoid, informedClues: request.earlierClues, saidBefore: request.earlierClues })[0]?.text;
+    return clue ?? fallbackClue(request.category, words, avoid);
+  }
   // Ties (all words, before any clue) are broken at random, so an early chameleon does not always
   // bluff about the first words of the grid.
   const likely = words
@@ -234,7 +294,7 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
     .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text))
     .slice(0, CHAMELEON_JUDGED)
     .map(({ text }) => {
-      const p = judge().chameleonJudgement({ category: request.category, options: words, clues: [text] }).probabilities;
+      const p = reader.chameleonJudgement({ category: request.category, options: words, clues: [text] }).probabilities;
       return { text, fit: words.reduce((sum, _, i) => sum + posterior[i] * Math.log(Math.max(p[i], MIN_PROBABILITY)), 0) };
     })
     .sort((a, b) => b.fit - a.fit || a.text.localeCompare(b.text));
@@ -244,15 +304,27 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
   return top[rng.int(top.length)].text;
 }
 
-/** The judge's chameleon distribution over `words` given clues (uniform when there are none). */
-export function secretPosterior(category: string, words: readonly string[], clues: readonly string[]): number[] {
-  if (clues.length === 0) return words.map(() => 1 / words.length);
-  return judge().chameleonJudgement({ category, options: [...words], clues: [...clues] }).probabilities;
+/** An index drawn with probability proportional to its weight. */
+function drawIndex(weights: readonly number[], rng: Rng): number {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let x = rng.float() * total;
+  for (let i = 0; i < weights.length; i++) {
+    x -= weights[i];
+    if (x < 0) return i;
+  }
+  return weights.length - 1;
 }
 
-/** The chameleon's guess once caught: the word the clues point at most (first on the grid among ties). */
-export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[] }): string {
-  const posterior = secretPosterior(request.category, request.words, request.clues);
+/** A chameleon's distribution over `words` given clues (uniform when there are none), read with everything the bot knows unless told otherwise. */
+export function secretPosterior(category: string, words: readonly string[], clues: readonly string[], reader: LexicalEvaluator = judge()): number[] {
+  if (clues.length === 0) return words.map(() => 1 / words.length);
+  return reader.chameleonJudgement({ category, options: [...words], clues: [...clues] }).probabilities;
+}
+
+/** The chameleon's guess once caught: the word the clues point at most as it reads them (first on the grid among ties). */
+export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[]; reader?: LexicalEvaluator; rng?: Rng }): string {
+  const posterior = secretPosterior(request.category, request.words, request.clues, request.reader);
+  if (request.rng) return request.words[drawIndex(posterior, request.rng)];
   let best = 0;
   posterior.forEach((p, i) => {
     if (p > posterior[best]) best = i;
@@ -268,33 +340,52 @@ export interface SuspectRequest {
   clues: readonly { playerId: string; clue: string }[];
   /** The voter: left out of the ranking, and (as chameleon) its own clue is not evidence. */
   self?: string;
+  /** How an informed voter reads what a chameleon's bluff would be; everything the bot knows when absent. */
+  reader?: LexicalEvaluator;
 }
 
 export interface Suspect {
   playerId: string;
-  /** Higher is more suspicious: −log P(secret | clue) under the judge, or its expectation over the likely secrets. */
+  /** Higher is more suspicious: −log of the best listener's P(secret | clue) / max_w P(w | clue), or (as the chameleon) the expected −log P(w | clue) over the likely secrets. */
   suspicion: number;
 }
 
 /**
- * Players ranked most suspicious first. An informed player suspects whoever's clue points least
- * at the secret. The chameleon, not knowing it, estimates the secret from the others' clues and
- * suspects whoever fits that estimate least: the vote an informed player would plausibly cast.
+ * Players ranked most suspicious first.
+ *
+ * An informed player asks of each clue: does it fit the secret as an informed player's clue would? A clue that
+ * points at the secret, alone or beside a few other words (a shared feature, as good players give), fits; one that
+ * points elsewhere does not. Every listener of the table (table-listeners.ts) reads the clue, and the one that links
+ * it best to the secret counts: an unusual but fair clue ("joint" for weed) is known to at least one source, a
+ * bluff about another word to none. The suspicion is −log of how likely that listener finds the secret against the
+ * word it finds likeliest: 0 when the secret is the best reading, large when the clue is about other words. A clue
+ * that merely differs from the others is not suspected for it.
+ *
+ * The chameleon, not knowing the secret, estimates it from the others' clues and suspects whoever fits that
+ * estimate least: the vote an informed player would plausibly cast.
  */
 export function rankSuspects(request: SuspectRequest): Suspect[] {
   const words = [...request.words];
-  const evaluator = judge();
   const others = request.clues.filter((c) => c.playerId !== request.self);
-  let belief: number[];
-  if (request.secret !== undefined && words.includes(request.secret)) {
-    belief = words.map((w) => (w === request.secret ? 1 : 0));
+  const secretIndex = request.secret !== undefined ? words.indexOf(request.secret) : -1;
+  let suspects: { playerId: string; suspicion: number; order: number }[];
+  if (secretIndex >= 0) {
+    suspects = request.clues.flatMap(({ playerId, clue }, order) => {
+      if (playerId === request.self) return [];
+      const before = request.clues.slice(0, order).map((c) => c.clue);
+      const suspicion = informedSuspicion(request.category, words, request.secret!, before, clue, request.reader);
+      // What an informed player could have said there: a late clue at a big table may have nothing specific left.
+      const excuse = bestSuspicionAt(request.category, words, request.secret!, before);
+      return [{ playerId, suspicion: suspicion - Math.max(0, excuse), order }];
+    });
   } else {
-    belief = secretPosterior(request.category, words, others.map((c) => c.clue));
+    const evaluator = judge();
+    const belief = secretPosterior(request.category, words, others.map((c) => c.clue));
+    suspects = others.map(({ playerId, clue }, order) => {
+      const p = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [clue] }).probabilities;
+      const suspicion = words.reduce((sum, _, i) => sum + belief[i] * -Math.log(Math.max(p[i], MIN_PROBABILITY)), 0);
+      return { playerId, suspicion, order };
+    });
   }
-  const suspects = others.map(({ playerId, clue }, order) => {
-    const p = evaluator.chameleonJudgement({ category: request.category, options: words, clues: [clue] }).probabilities;
-    const suspicion = words.reduce((sum, _, i) => sum + (belief[i] > 0 ? belief[i] * -Math.log(Math.max(p[i], MIN_PROBABILITY)) : 0), 0);
-    return { playerId, suspicion, order };
-  });
   return suspects.sort((a, b) => b.suspicion - a.suspicion || a.order - b.order).map(({ playerId, suspicion }) => ({ playerId, suspicion }));
 }

@@ -4,6 +4,7 @@
  * (spoken-frequency.ts) that the vector table knows, laid out once as one matrix so that a query
  * is a single pass of dot products (about 20,000 × 100).
  */
+import { LRUCache } from "lru-cache";
 import { getWordVectors, type WordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency } from "./spoken-frequency";
 import { readFileSync } from "node:fs";
@@ -18,9 +19,13 @@ export interface VectorNeighbour {
   cosine: number;
 }
 
+/** Queries remembered: the bots of one table ask for the same secret's neighbours over and over, and each query scans the whole vocabulary. */
+const CACHED_QUERIES = 500;
+
 export class VectorNeighbours {
   private readonly words: string[] = [];
   private readonly matrix: Float32Array;
+  private readonly answers = new LRUCache<string, readonly VectorNeighbour[]>({ max: CACHED_QUERIES });
 
   constructor(
     private readonly vectors: WordVectors,
@@ -39,6 +44,13 @@ export class VectorNeighbours {
 
   /** The `count` vocabulary words nearest the phrase, nearest first (ties alphabetical); empty when the table lacks it. */
   nearest(phrase: string, count: number): VectorNeighbour[] {
+    const key = `${count}\u0001${phrase.toLowerCase()}`;
+    let answer = this.answers.get(key);
+    if (!answer) this.answers.set(key, (answer = this.scan(phrase, count)));
+    return answer.slice();
+  }
+
+  private scan(phrase: string, count: number): VectorNeighbour[] {
     const query = this.vectors.phraseVector(phrase.toLowerCase());
     if (!query || count <= 0) return [];
     const dims = this.vectors.dims;

@@ -18,6 +18,8 @@ export function gameActionFor(event: C2SEvent, by: PlayerId, payload: unknown, n
       return { type: "transferHost", now, by, to: (payload as { playerId: string }).playerId };
     case C2S.hostMoveSeat:
       return { type: "moveSeat", now, by, playerId: p.playerId!, toIndex: p.toIndex! };
+    case C2S.hostBotLevel:
+      return { type: "setBotLevel", now, by, playerId: p.playerId!, level: (payload as PayloadOf<typeof C2S.hostBotLevel>).level };
     case C2S.hostNextRound:
       return { type: "nextRound", now, by };
     case C2S.hostEndGame:

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { applyAction, createGame } from "../../shared/game/rules";
-import type { GameAction, GameSettings, GameState, PlayerId, RoundState, TopicCard } from "../../shared/game/types";
+import { DEFAULT_BOT_LEVEL, type GameAction, type GameSettings, type GameState, type PlayerId, type RoundState, type TopicCard } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
-import { C2S, S2C, type C2SEvent, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
+import { C2S, S2C, type C2SEvent, type PayloadOf, type RevealedClueScores, type RoomClosedPayload, type RoomSnapshot } from "../../shared/protocol";
 import type { Evaluator } from "../../shared/sneak/types";
 import type { Agent, Decision } from "../agents/agent";
 import type { ServerConfig } from "../config";
@@ -575,7 +575,7 @@ export class Room {
     }
     switch (event) {
       case C2S.hostAddBot:
-        return andThen(this.addBot(playerId, p as { kind: "lexical" | "llm"; model?: string; name?: string }), (added) => ({ ok: true as const, playerId: added }));
+        return andThen(this.addBot(playerId, p as PayloadOf<typeof C2S.hostAddBot>), (added) => ({ ok: true as const, playerId: added }));
       case C2S.hostRemoveBot: {
         const target = state.seats.find((s) => s.id === p.playerId);
         if (!target || target.kind !== "bot") throw new CommandError("UNKNOWN_PLAYER", "no bot with that id at this table");
@@ -593,7 +593,7 @@ export class Room {
     }
   }
 
-  private addBot(by: PlayerId, request: { kind: "lexical" | "llm"; model?: string; name?: string }): MaybePromise<PlayerId> {
+  private addBot(by: PlayerId, request: PayloadOf<typeof C2S.hostAddBot>): MaybePromise<PlayerId> {
     const state = this.state!;
     if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can add bots");
     let profile = "lexical";
@@ -609,7 +609,7 @@ export class Room {
     const free = (candidate: string) => !names.some((n) => sameName(n, candidate));
     const name = request.name ?? BOT_NAMES.find(free) ?? `Bot ${state.seats.length + 1}`;
     if (request.name !== undefined) this.refuseNameInUse(request.name, false);
-    return andThen(this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile }), () => playerId);
+    return andThen(this.apply({ type: "addBot", now: this.now(), by, playerId, name, botProfile: profile, botLevel: request.level ?? DEFAULT_BOT_LEVEL }), () => playerId);
   }
 
   private kick(by: PlayerId, targetId: PlayerId): MaybePromise<void> {

@@ -29,6 +29,9 @@ export interface SeatDriverHost {
   now(): number;
 }
 
+/** Answered chat lines remembered at most (a table's few rounds' worth). */
+const MAX_ANSWERED = 200;
+
 /** One seat the server plays now, and how long it waits before each move. */
 interface ServerPlayedSeat {
   seatId: PlayerId;
@@ -51,6 +54,8 @@ export class SeatDriver {
   private readonly dutiesInFlight = new Set<string>();
   /** Away humans the fallback bot has already made a move for since they went. */
   private readonly stoodIn = new Set<PlayerId>();
+  /** Chat lines a bot has already answered (or chose not to): a reply changes no duty, so it must not be asked twice. */
+  private readonly answered = new Set<string>();
 
   constructor(private readonly host: SeatDriverHost) {}
 
@@ -94,7 +99,7 @@ export class SeatDriver {
     if (!state) return;
     for (const { seatId, agent, fallback, delayMs, jitter } of this.serverPlayed()) {
       const due = dutyOf(state, seatId);
-      if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key)) continue;
+      if (!due || this.dutyTimers.has(due.key) || this.dutiesInFlight.has(due.key) || this.answered.has(due.key)) continue;
       // A human-like pause, varied a little per decision (seeded, so a game replays).
       const pause = delayMs === 0 || !jitter ? delayMs : Math.round(delayMs * (0.75 + 0.5 * seededRng(`${this.host.seed}/${due.key}`).float()));
       const timer = setTimeout(() => {
@@ -149,6 +154,17 @@ export class SeatDriver {
             }
           }
           if (stillDue()) await act({ type: "readyToVote", now: now(), by: seatId });
+          break;
+        }
+        case "reply": {
+          // Forgotten a round later: the keys name their round, so older ones cannot come back.
+          if (this.answered.size > MAX_ANSWERED) this.answered.clear();
+          this.answered.add(key);
+          const line = !fallback && agent.replyLine ? await agent.replyLine(botView, due.duty.question) : null;
+          if (line && stillDue()) {
+            this.host.onDecision(seatId, "chat", line);
+            await this.host.apply({ type: "chat", now: now(), by: seatId, text: line.value });
+          }
           break;
         }
         case "vote": {

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, MIN_SEATS, mergedSettings, topicPool } from "./settin
 import { applyTableAction, hostCheck, isRoundPhase, seatOf, withoutLeftSeats } from "./table";
 import { cleanName, nameProblem } from "./names";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./control-characters";
-import type { ActionResult, GameAction, GameOptions, GameSettings, GameState, PlayerId, RoundOutcome, RoundState, Seat, TopicCard } from "./types";
+import { DEFAULT_BOT_LEVEL, type ActionResult, type BotLevel, type GameAction, type GameOptions, type GameSettings, type GameState, type PlayerId, type RoundOutcome, type RoundState, type Seat, type TopicCard } from "./types";
 
 export const MAX_CHAT_CHARS = 280;
 /** Chat lines kept in the state (and so in views): the oldest go first. */
@@ -27,7 +27,7 @@ export const POINTS = { escaped: 2, guessed: 1, caught: 2 } as const;
 
 export interface NewGame {
   /** The first seat, who hosts. */
-  host: { playerId: PlayerId; name: string; kind?: "human" | "bot"; botProfile?: string };
+  host: { playerId: PlayerId; name: string; kind?: "human" | "bot"; botProfile?: string; botLevel?: BotLevel };
   /** Dataset cards the category pool draws from. */
   library: readonly TopicCard[];
   settings?: Partial<GameSettings>;
@@ -76,7 +76,7 @@ export function createGame(game: NewGame): GameState {
   if (fault) throw new Error(`createGame: ${fault}`);
   const name = cleanName(host.name);
   if (host.kind === "bot" && !options.allowBotsOnly) throw new Error("createGame: a bot host needs options.allowBotsOnly");
-  const seat: Seat = host.kind === "bot" ? { id: host.playerId, name, kind: "bot", botProfile: host.botProfile ?? "lexical" } : { id: host.playerId, name, kind: "human" };
+  const seat: Seat = host.kind === "bot" ? { id: host.playerId, name, kind: "bot", botProfile: host.botProfile ?? "lexical", botLevel: host.botLevel ?? DEFAULT_BOT_LEVEL } : { id: host.playerId, name, kind: "human" };
   return { ...empty, seats: [seat], points: { [seat.id]: 0 }, hostId: seat.id };
 }
 
@@ -122,6 +122,7 @@ export function applyAction(state: GameState, action: GameAction, rng: Rng, opti
   switch (action.type) {
     case "join":
     case "addBot":
+    case "setBotLevel":
     case "transferHost":
     case "moveSeat":
       return applyTableAction(state, action);

@@ -8,7 +8,7 @@ import { cleanText } from "./clue-validation";
 import { cleanName, MAX_NAME_CHARS, nameProblem as nameFault, sameName } from "./names";
 import { accepted, ruleError } from "./rule-error";
 import { MAX_SEATS } from "./settings";
-import type { ActionResult, GameAction, GameState, Phase, PlayerId, Seat } from "./types";
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type ActionResult, type GameAction, type GameState, type Phase, type PlayerId, type Seat } from "./types";
 
 export { MAX_NAME_CHARS };
 export const MAX_BOT_PROFILE_CHARS = 100;
@@ -91,7 +91,7 @@ export function hostCheck(state: GameState, by: PlayerId): ActionResult | undefi
   return undefined;
 }
 
-type TableAction = Extract<GameAction, { type: "join" | "addBot" | "leave" | "kick" | "transferHost" | "moveSeat" }>;
+type TableAction = Extract<GameAction, { type: "join" | "addBot" | "setBotLevel" | "leave" | "kick" | "transferHost" | "moveSeat" }>;
 
 export function applyTableAction(state: GameState, action: TableAction): ActionResult {
   switch (action.type) {
@@ -125,7 +125,18 @@ export function applyTableAction(state: GameState, action: TableAction): ActionR
       const name = cleanName(action.name);
       const botProfile = typeof action.botProfile === "string" ? cleanText(action.botProfile) : "";
       if (botProfile === "" || botProfile.length > MAX_BOT_PROFILE_CHARS) return ruleError("invalid_action", "A bot needs a profile name.");
-      return accepted(seated(state, { id: action.playerId, name, kind: "bot", botProfile }));
+      const botLevel = action.botLevel ?? DEFAULT_BOT_LEVEL;
+      if (!BOT_LEVELS.includes(botLevel)) return ruleError("invalid_action", `A bot's level is one of ${BOT_LEVELS.join(", ")}.`);
+      return accepted(seated(state, { id: action.playerId, name, kind: "bot", botProfile, botLevel }));
+    }
+    case "setBotLevel": {
+      const notHost = hostCheck(state, action.by);
+      if (notHost) return notHost;
+      const seat = seatOf(state, action.playerId);
+      if (!seat) return ruleError("unknown_player", "No such seat at this table.");
+      if (seat.kind !== "bot") return ruleError("invalid_action", "Only a bot has a level.");
+      if (!BOT_LEVELS.includes(action.level)) return ruleError("invalid_action", `A bot's level is one of ${BOT_LEVELS.join(", ")}.`);
+      return accepted({ ...state, seats: state.seats.map((s) => (s.id === seat.id ? { ...s, botLevel: action.level } : s)) });
     }
     case "leave": {
       const seat = seatOf(state, action.playerId);

@@ -20,6 +20,14 @@ export interface TopicCard {
   offByDefault?: boolean;
 }
 
+/**
+ * How a built-in bot plays (docs/GAME-RULES.md, "Bots"): easy gives plain clues and votes forgivingly, hard
+ * gives subtle clues and reads the table sharply. The host picks it per bot; "normal" when not given.
+ */
+export const BOT_LEVELS = ["easy", "normal", "hard"] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+export const DEFAULT_BOT_LEVEL: BotLevel = "normal";
+
 /** One of the 3 to 8 places at the table. Seat order is the order of `GameState.seats`. */
 export interface Seat {
   id: PlayerId;
@@ -28,6 +36,8 @@ export interface Seat {
   kind: "human" | "bot";
   /** For bots: which bot the server runs for this seat (e.g. "lexical", "llm:gpt-4o-mini"); opaque to the rules. */
   botProfile?: string;
+  /** For bots: how it plays; absent on seats logged before levels existed, which play "normal". */
+  botLevel?: BotLevel;
   /**
    * The player left or was kicked during a round: the seat stays so the round can finish, the
    * server's fallback bot plays it, and it is removed when the next round is dealt or a game starts.
@@ -188,7 +198,8 @@ export interface GameState {
 /** Every change to a game. `now` is the server's clock (ms since epoch); `by` is the acting seat, authenticated by the server. */
 export type GameAction =
   | { type: "join"; now: number; playerId: PlayerId; name: string }
-  | { type: "addBot"; now: number; by: PlayerId; playerId: PlayerId; name: string; botProfile: string }
+  | { type: "addBot"; now: number; by: PlayerId; playerId: PlayerId; name: string; botProfile: string; botLevel?: BotLevel }
+  | { type: "setBotLevel"; now: number; by: PlayerId; playerId: PlayerId; level: BotLevel }
   | { type: "leave"; now: number; playerId: PlayerId }
   | { type: "kick"; now: number; by: PlayerId; playerId: PlayerId }
   | { type: "transferHost"; now: number; by: PlayerId; to: PlayerId }
@@ -271,6 +282,8 @@ export interface SeatView {
   name: string;
   kind: "human" | "bot";
   botProfile?: string;
+  /** Bots only: how it plays ("normal" for a bot seated before levels existed). */
+  botLevel?: BotLevel;
   left: boolean;
   isHost: boolean;
   points: number;

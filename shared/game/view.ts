@@ -14,7 +14,7 @@
  * The library, the cards dealt so far, kicked ids and anything random never leave the server.
  */
 import { guessesLeft } from "./rules";
-import type { ClueView, GameState, GameView, PlayerId, RoundRole, RoundState, RoundView, SeatView } from "./types";
+import { DEFAULT_BOT_LEVEL, type ClueView, type GameState, type GameView, type PlayerId, type RoundRole, type RoundState, type RoundView, type SeatView } from "./types";
 
 export function isRevealed(round: RoundState): boolean {
   return round.outcome !== null || round.aborted;
@@ -135,6 +135,7 @@ export function gameHeadFor(state: GameState, hiddenCard: string | null): Omit<G
     name: seat.name,
     kind: seat.kind,
     ...(seat.botProfile !== undefined ? { botProfile: seat.botProfile } : {}),
+    ...(seat.kind === "bot" ? { botLevel: seat.botLevel ?? DEFAULT_BOT_LEVEL } : {}),
     left: seat.left === true,
     isHost: seat.id === state.hostId,
     points: state.points[seat.id] ?? 0,

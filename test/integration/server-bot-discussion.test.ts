@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { C2S, S2C, type JoinedAck, type RoomSnapshot } from "../../shared/protocol";
 import type { ChatMessage } from "../../shared/game/types";
 import { autoplayMove, type AutoplayPolicy } from "../../server/perf/autoplay-move";
-import { SUSPICION_LINES } from "../../server/agents/discussion-lines";
+import { AGREEMENT_LINES, DEFLECT_LINES, REPLY_LINES, SUSPICION_LINES, TORN_LINES } from "../../server/agents/discussion-lines";
 import { connectClient, type TestClient } from "../support/socket-client";
 import { startTestServer, TEST_DATASET } from "../support/socket-server";
 import { createLexicalBrain } from "../../server/agents/lexical-brain";
@@ -13,8 +13,12 @@ const view: BotView = { playerId: "p", category: "animal", words: animals.words,
 
 const BOTS = 3;
 const DISCUSSION_SECONDS = 120;
-/** Every phrasing a bot may use, as a pattern over the quoted clue. */
-const LINE_SHAPES = SUSPICION_LINES.map((t) => new RegExp(`^${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\\{clue\\}", '[^"]+')}$`));
+/** A phrasing as a pattern over its quoted clues. */
+const shapeOf = (t: string) => new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, '[^"]+')}$`);
+/** Every phrasing a bot may open the discussion with. */
+const OPENING_SHAPES = [...SUSPICION_LINES, ...AGREEMENT_LINES, ...TORN_LINES].map(shapeOf);
+/** Every phrasing of its answer when its own clue is questioned. */
+const REPLY_SHAPES = [...REPLY_LINES, ...DEFLECT_LINES].map(shapeOf);
 /** Words that would give a role away. */
 const ROLE_GIVEAWAYS = /chameleon|\bI am\b|\bI'm (the|not|in)\b|\bsecret\b|\bI (don't|do not) know\b|\bimpostor\b|\bspy\b/i;
 
@@ -40,7 +44,7 @@ describe("server: bots in the discussion", () => {
     await server.close();
   });
 
-  it("each bot says at most one line per discussion, naming a clue, never the secret or its role", async () => {
+  it("each bot opens the discussion once and answers when its clue is questioned, never saying the secret or its role", async () => {
     const host = connectClient(server.url);
     const spectator = connectClient(server.url);
     clients.push(host, spectator);
@@ -95,17 +99,26 @@ describe("server: bots in the discussion", () => {
         byRound.set(round!.number, [...(byRound.get(round!.number) ?? []), line]);
       }
       for (const round of rounds) {
-        const said = (byRound.get(round.number) ?? []).filter((l) => bots.has(l.playerId));
-        // Every bot spoke, once.
-        expect(said.map((l) => l.playerId).sort()).toEqual([...bots].sort());
+        const all = (byRound.get(round.number) ?? []).sort((a, b) => a.at - b.at);
+        const said = all.filter((l) => bots.has(l.playerId));
+        // Every bot opened the discussion, once; any later line of its own answers one that named its clue.
+        for (const bot of bots) {
+          const own = said.filter((l) => l.playerId === bot);
+          expect(own.length).toBeGreaterThanOrEqual(1);
+          expect(own.length).toBeLessThanOrEqual(3);
+          expect(OPENING_SHAPES.some((shape) => shape.test(own[0].text)), own[0].text).toBe(true);
+          const ownClue = round.clues.find((c) => c.playerId === bot)!.text;
+          for (const reply of own.slice(1)) {
+            expect(REPLY_SHAPES.some((shape) => shape.test(reply.text)), reply.text).toBe(true);
+            expect(reply.text).toContain(`"${ownClue}"`);
+            expect(all.some((l) => l.playerId !== bot && l.at <= reply.at && l.text.toLowerCase().includes(ownClue.toLowerCase()))).toBe(true);
+          }
+        }
         for (const line of said) {
           expect(mentions(line.text, round.secret!)).toBe(false);
           expect(line.text).not.toMatch(ROLE_GIVEAWAYS);
-          // The same phrasings for every role: a line's form never tells the chameleon apart.
-          expect(LINE_SHAPES.some((shape) => shape.test(line.text))).toBe(true);
-          // It names a clue another player gave this round.
-          const quoted = /"([^"]+)"/.exec(line.text)![1];
-          expect(round.clues.filter((c) => c.playerId !== line.playerId).map((c) => c.text)).toContain(quoted);
+          // Whatever it quotes is a clue given this round.
+          for (const [, quoted] of line.text.matchAll(/"([^"]+)"/g)) expect(round.clues.map((c) => c.text)).toContain(quoted);
           checkedLines++;
           if (line.playerId === round.chameleonId) chameleonBotLines++;
         }
@@ -114,5 +127,46 @@ describe("server: bots in the discussion", () => {
     expect(checkedLines).toBeGreaterThanOrEqual(2 * BOTS * rounds.length);
     // At least one round had a bot for its chameleon, and it spoke like the others.
     expect(chameleonBotLines).toBeGreaterThan(0);
+  });
+
+  it("a bot whose clue is questioned in the chat answers, quoting its own clue and nothing hidden", async () => {
+    const host = connectClient(server.url);
+    clients.push(host);
+    const created = await host.send<JoinedAck>(C2S.roomCreate, { name: "Asker" });
+    if (!created.ok) throw new Error(created.message);
+    for (let i = 0; i < BOTS; i++) expect((await host.send(C2S.hostAddBot, { kind: "lexical" })).ok).toBe(true);
+    expect((await host.send(C2S.hostSettings, { targetScore: 3, turnSeconds: 0, discussionSeconds: DISCUSSION_SECONDS, voteSeconds: 0, categoryPool: ["animal", "fruit", "vehicle"] })).ok).toBe(true);
+    const policy: AutoplayPolicy = { clue: () => "plain", vote: (others) => others[0], playOn: false };
+    const done = new Set<string>();
+    let asked: { botId: string; clue: string; round: number } | null = null;
+    const answerOf = (s: RoomSnapshot) => (asked ? s.game.chat.find((l) => l.playerId === asked!.botId && l.round === asked!.round && REPLY_SHAPES.some((shape) => shape.test(l.text))) : undefined);
+    const onState = (s: RoomSnapshot) => {
+      const round = s.game.rounds.at(-1);
+      if (s.game.phase === "discussion" && round && !asked) {
+        const botClue = round.clues.find((c) => s.seats.find((m) => m.playerId === c.playerId)?.bot);
+        if (botClue) {
+          asked = { botId: botClue.playerId, clue: botClue.text, round: round.number };
+          host.send(C2S.chatSend, { text: `Why "${botClue.text}"? I don't see it.` }).catch(() => {});
+        }
+        return;
+      }
+      // Ready only once the bot has answered: the discussion stays open for it.
+      if (s.game.phase === "discussion" && !answerOf(s)) return;
+      const move = autoplayMove(s, policy);
+      if (!move || done.has(move.key)) return;
+      done.add(move.key);
+      // Moves still in flight when the test ends are dropped with the socket.
+      host.send(move.event, move.payload).catch(() => {});
+    };
+    host.socket.on(S2C.roomState, onState);
+    expect(await host.send(C2S.hostStart)).toEqual({ ok: true });
+    const revealed = await host.waitForState((s) => asked !== null && s.game.rounds.some((r) => r.number === asked!.round && r.revealed), "the questioned round's reveal");
+    host.socket.off(S2C.roomState, onState);
+    const reply = answerOf(revealed)!;
+    expect(reply, "the bot's answer").toBeDefined();
+    expect(reply.text).toContain(`"${asked!.clue}"`);
+    expect(reply.text).not.toMatch(ROLE_GIVEAWAYS);
+    const round = revealed.game.rounds.find((r) => r.number === asked!.round)!;
+    expect(mentions(reply.text, round.secret!)).toBe(false);
   });
 });

@@ -31,6 +31,21 @@ describe("server: host commands, spectators, and seats played by the server", ()
     return { clients, acks };
   }
 
+  it("adds a bot at the level the host chose, shows it on the seat to everyone, and lets only the host change it", async () => {
+    const { clients } = await table(["Lev", "Max"]);
+    const [host, guest] = clients;
+    const hard = await host.send<{ playerId: string }>(C2S.hostAddBot, { kind: "lexical", level: "hard" });
+    const plain = await host.send<{ playerId: string }>(C2S.hostAddBot, { kind: "lexical" });
+    if (!hard.ok || !plain.ok) throw new Error("bots not added");
+    const seen = await guest.waitForState((s) => s.game.seats.filter((x) => x.kind === "bot").length === 2, "both bots seated");
+    expect(seen.game.seats.find((x) => x.id === hard.playerId)?.botLevel).toBe("hard");
+    expect(seen.game.seats.find((x) => x.id === plain.playerId)?.botLevel).toBe("normal");
+    expect(await host.send(C2S.hostAddBot, { kind: "lexical", level: "expert" })).toMatchObject({ ok: false, code: "BAD_PAYLOAD" });
+    expect(await guest.send(C2S.hostBotLevel, { playerId: hard.playerId, level: "easy" })).toMatchObject({ ok: false, code: "NOT_HOST" });
+    expect(await host.send(C2S.hostBotLevel, { playerId: hard.playerId, level: "easy" })).toEqual({ ok: true });
+    await guest.waitForState((s) => s.game.seats.find((x) => x.id === hard.playerId)?.botLevel === "easy", "the new level, seen by a guest");
+  });
+
   it("adds and removes bots, transfers the host, and manages spectators", async () => {
     const { clients, acks } = await table(["Hal", "Ivy"]);
     const [host, guest] = clients;

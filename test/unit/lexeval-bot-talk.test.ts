@@ -47,7 +47,7 @@ describe("a lexical bot's discussion line", () => {
     // A phrasing already said in the chat is not said again while another is left.
     const said: string[] = [];
     for (const clue of ["wool", "mane", "hooves", "stripes", "whiskers"]) said.push(suspicionLine(clue, animal.words, "same seed", said)!);
-    expect(new Set(said.map((line, i) => line.replace(["wool", "mane", "hooves", "stripes", "whiskers"][i], "{clue}"))).size).toBe(SUSPICION_LINES.length);
+    expect(new Set(said.map((line, i) => line.replace(["wool", "mane", "hooves", "stripes", "whiskers"][i], "{clue}"))).size).toBe(5);
     expect(suspicionLine("a".repeat(41), animal.words, "x")).toBeNull();
   });
 

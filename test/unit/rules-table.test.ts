@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createGame } from "../../shared/game/rules";
+import { viewFor } from "../../shared/game/view";
 import { DEFAULT_SETTINGS } from "../../shared/game/settings";
 import { LIBRARY, Table, testCard } from "../support/rules-fixtures";
 
@@ -27,9 +28,25 @@ describe("seats", () => {
     expect(table.try({ type: "moveSeat", by: "p1", playerId: "p0", toIndex: 1 })).toMatchObject({ code: "not_host" });
     expect(table.try({ type: "updateSettings", by: "p1", settings: { targetScore: 3 } })).toMatchObject({ code: "not_host" });
     table.do({ type: "addBot", by: "p0", playerId: "b", name: "Bot", botProfile: "llm:small" });
-    expect(table.state.seats[2]).toEqual({ id: "b", name: "Bot", kind: "bot", botProfile: "llm:small" });
+    expect(table.state.seats[2]).toEqual({ id: "b", name: "Bot", kind: "bot", botProfile: "llm:small", botLevel: "normal" });
     table.do({ type: "moveSeat", by: "p0", playerId: "b", toIndex: 0 });
     expect(table.state.seats.map((seat) => seat.id)).toEqual(["b", "p0", "p1"]);
+  });
+
+  it("gives each bot a level the host chooses and may change: normal unless told, never for a human", () => {
+    const table = new Table().seat(2);
+    table.do({ type: "addBot", by: "p0", playerId: "b", name: "Bot", botProfile: "lexical", botLevel: "hard" });
+    expect(table.state.seats[2].botLevel).toBe("hard");
+    expect(table.try({ type: "addBot", by: "p0", playerId: "c", name: "Cy", botProfile: "lexical", botLevel: "expert" as never })).toMatchObject({ ok: false, code: "invalid_action" });
+    expect(table.try({ type: "setBotLevel", by: "p1", playerId: "b", level: "easy" })).toMatchObject({ ok: false, code: "not_host" });
+    expect(table.try({ type: "setBotLevel", by: "p0", playerId: "p1", level: "easy" })).toMatchObject({ ok: false, code: "invalid_action" });
+    expect(table.try({ type: "setBotLevel", by: "p0", playerId: "nobody", level: "easy" })).toMatchObject({ ok: false, code: "unknown_player" });
+    table.do({ type: "setBotLevel", by: "p0", playerId: "b", level: "easy" });
+    expect(table.state.seats[2].botLevel).toBe("easy");
+    // Every viewer sees it on the seat; humans have none.
+    const seats = viewFor(table.state, "p1").seats;
+    expect(seats.find((seat) => seat.id === "b")?.botLevel).toBe("easy");
+    expect(seats.find((seat) => seat.id === "p1")?.botLevel).toBeUndefined();
   });
 
   it("removes a seat that leaves in the lobby and passes the host to the next human", () => {
