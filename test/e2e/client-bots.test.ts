@@ -9,13 +9,13 @@ import type { Browser, Page } from "playwright-core";
 import type { RunningServer } from "../../server/app";
 import type { RoomSnapshot } from "../../shared/protocol";
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
-import { scoredLexicalClues } from "../../server/lexicon/lexical-clue";
+import { rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
 import { ensureClientBuilt, launchChromium, recordFrames, socketEventOf } from "./client-browser";
 import { startServerWithGameLog } from "./client-server";
 
 const HUMAN_CLUES = ["common", "familiar", "ordinary", "typical", "everyday", "popular"];
 /** Rounds the human plays at most before the test gives up on seeing a bot Chameleon lose. */
-const MAX_ROUNDS = 8;
+const MAX_ROUNDS = 12;
 
 let server: RunningServer;
 let browser: Browser;
@@ -100,7 +100,15 @@ describe("a human among bots", () => {
       } else if (phase === "discussion" && (await host.getByRole("button", { name: "I'm ready to vote" }).isEnabled().catch(() => false))) {
         await host.getByRole("button", { name: "I'm ready to vote" }).click();
       } else if (phase === "vote" && (await host.locator("[data-testid=vote-option][aria-pressed=true]").count()) === 0 && (await host.locator("[data-testid=vote-option]:not([disabled])").count()) > 0) {
-        await host.locator("[data-testid=vote-option]:not([disabled])").first().click();
+        // Informed, the human votes as a careful player would: for the clue that fits the secret worst.
+        const snapshot = latestSnapshot(frames)!;
+        const round = snapshot.game.rounds.at(-1)!;
+        const suspect = round.secret
+          ? rankSuspects({ category: round.category, words: round.words!, secret: round.secret, clues: round.clues.map((c) => ({ playerId: c.playerId, clue: c.text })), self: snapshot.you.playerId })[0]
+          : undefined;
+        const name = snapshot.game.seats.find((seat) => seat.id === suspect?.playerId)?.name;
+        const option = name ? host.locator("[data-testid=vote-option]:not([disabled])", { hasText: name }) : host.locator("[data-testid=vote-option]:not([disabled])");
+        await option.first().click();
       } else if (phase === "tieBreak" && (await host.getByTestId("tiebreak-option").count())) {
         await host.getByTestId("tiebreak-option").first().click();
       } else if (phase === "guess" && (await host.getByTestId("guess-confirm").count())) {

@@ -268,14 +268,21 @@ describe("reveal", () => {
 });
 
 describe("adding bots", () => {
-  it("offers the server's LLM models beside the lexical bot", async () => {
+  it("offers the server's LLM models beside the lexical bot, each at the level the host picks", async () => {
     render(<RoomView snapshot={snapshot(game({ phase: "lobby", viewerId: "p1", rounds: [], seats: seats().slice(0, 3) }))} />);
     const kind = screen.getByTestId("bot-kind") as HTMLSelectElement;
     expect([...kind.options].map((o) => o.textContent)).toEqual(["Lexical bot (WordNet, offline)", "LLM bot · tiny"]);
+    const level = screen.getByTestId("bot-level") as HTMLSelectElement;
+    expect([...level.options].map((o) => o.textContent)).toEqual(["Easy", "Normal", "Hard"]);
+    expect(level.value).toBe("normal");
     fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
     await vi.waitFor(() => expect(screen.getByRole("button", { name: "+ Add bot" }).getAttribute("aria-disabled")).toBe("false"));
     fireEvent.change(kind, { target: { value: "llm:tiny" } });
+    fireEvent.change(level, { target: { value: "hard" } });
     fireEvent.click(screen.getByRole("button", { name: "+ Add bot" }));
-    expect(sent.filter((c) => c.event === C2S.hostAddBot).map((c) => c.payload)).toEqual([{ kind: "lexical" }, { kind: "llm", model: "tiny" }]);
+    expect(sent.filter((c) => c.event === C2S.hostAddBot).map((c) => c.payload)).toEqual([
+      { kind: "lexical", level: "normal" },
+      { kind: "llm", model: "tiny", level: "hard" },
+    ]);
   });
 });
