@@ -130,8 +130,10 @@ describe("one participant's requests", () => {
     expect(recorded.body).toMatchObject({ recorded: "recorded", progress: { done: 1 } });
     const retried = await api<{ recorded: string }>(`${base}/answers`, { credential, body: { item: first.item.id, message } });
     expect(retried.body.recorded).toBe("duplicate");
-    const changed = await api<{ error: string }>(`${base}/answers`, { credential, body: { item: first.item.id, message: `${message} two` } });
-    expect(changed.status).toBe(409);
+    // A different legal message for the same item (a second filler: a fixed word such as "two" can be on the grid).
+    const other = `${message} ${legalFiller([...first.item.words, message])}`;
+    const changed = await api<{ error: string }>(`${base}/answers`, { credential, body: { item: first.item.id, message: other } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(409);
     expect((await server.studies.data(study)).answers).toHaveLength(1);
     // Without or with someone else's credential: refused.
     expect((await api(`${base}/next`)).status).toBe(401);
