@@ -11,7 +11,7 @@ import { loadDataset } from "../dataset/load-dataset";
 import { createLexicalEvaluatorForSpec } from "../evaluators/lexical/index";
 import { tuningFixtures } from "../evaluators/lexical/clue-fixtures";
 import { baselineSignals, fitJudge, fixtureSignals } from "../evaluators/lexical/fit-judge";
-import { JUDGE_SIGNALS } from "../evaluators/lexical/signals";
+import { FITTED_WEIGHTS, JUDGE_SIGNALS } from "../evaluators/lexical/signals";
 import type { Dataset } from "../../shared/sneak/types";
 import { BASELINES, PAPER_TABLE2, baselineFigures, table9Figures } from "./paper-figures";
 import { exitOnCommandError } from "./user-error";
@@ -61,12 +61,19 @@ async function fit(dataset: Dataset): Promise<void> {
   const fixtures = fixtureSignals(tuneRows, dataset);
   const baselines = await baselineSignals(dataset);
   const lines: string[] = [];
+  const differing: string[] = [];
   for (const signals of JUDGE_SIGNALS) {
     const w = fitJudge(signals, fixtures, baselines, (line) => console.error(line));
     lines.push(`  ${signals}: { wordNet: ${w.wordNet}, vectors: ${w.vectors}, senseVectors: ${w.senseVectors}, associations: ${w.associations}, spreadFloor: ${w.spreadFloor}, category: ${w.category}, chameleonFloor: ${w.chameleonFloor}, chameleonBeta: ${w.chameleonBeta}, allyBeta: ${w.allyBeta} },`);
+    if (JSON.stringify(w) !== JSON.stringify(FITTED_WEIGHTS[signals])) differing.push(signals);
   }
   console.log(`FITTED_WEIGHTS (server/evaluators/lexical/signals.ts), from ${fixtures.length} tuning fixtures and ${baselines.random.length} instances of the tuning categories:`);
   console.log(lines.join("\n"));
+  if (differing.length === 0) console.log("signals.ts holds exactly these weights.");
+  else {
+    console.log(`signals.ts differs for ${differing.join(", ")}: copy the lines above into it.`);
+    process.exitCode = 1;
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -202,22 +202,47 @@ export const SPREAD_FLOOR_GRID = [0.05, 0.1, 0.2, 0.3, 0.5, 1];
 export const CATEGORY_GRID = [0, 0.25, 0.5, 0.75, 1, 1.5];
 export const BETA_GRID = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20];
 
+/** The grids the fit searches: step 1 (the signals' ratio, with one β, by log loss) and step 2 (calibration). */
+export interface FitGrids {
+  ratio: readonly number[];
+  sense: readonly number[];
+  association: readonly number[];
+  beta: readonly number[];
+  chameleonFloor: readonly number[];
+  chameleonBeta: readonly number[];
+  spreadFloor: readonly number[];
+  category: readonly number[];
+  allyBeta: readonly number[];
+}
+export const FIT_GRIDS: FitGrids = {
+  ratio: RATIO_GRID,
+  sense: SENSE_GRID,
+  association: ASSOCIATION_GRID,
+  beta: BETA_GRID,
+  chameleonFloor: CHAMELEON_FLOOR_GRID,
+  chameleonBeta: BETA_GRID,
+  spreadFloor: SPREAD_FLOOR_GRID,
+  category: CATEGORY_GRID,
+  allyBeta: BETA_GRID,
+};
+
 export function fitJudge(
   signals: JudgeSignals,
   fixtures: readonly MessageSignals[],
   baselines: Record<Baseline, MessageSignals[]>,
   log: (line: string) => void = () => {},
-  /** The association weights tried for the combined judge ([0]: the judge without them, as the bot reads). */
-  associationGrid: readonly number[] = ASSOCIATION_GRID,
+  /** Smaller grids, so that a test can check the fit near its result quickly. */
+  grids: Partial<FitGrids> = {},
 ): JudgeWeights {
+  const g = { ...FIT_GRIDS, ...grids };
   const base: JudgeWeights = { wordNet: signals === "vectors" ? 0 : 1, vectors: signals === "wordnet" ? 0 : 1, senseVectors: 0, associations: 0, spreadFloor: 0.2, category: 0, chameleonFloor: 0, chameleonBeta: 2, allyBeta: 2 };
   // 1. The signals' ratio on the fixtures, by log likelihood of the secret (chameleon) and the clue
   // (fully centred ally), each ratio at its best β: smoother than top-1 on a few hundred clues.
   let ranking = { logLoss: Infinity, weights: base };
-  for (const ratio of signals === "combined" ? RATIO_GRID : [base.vectors])
-  for (const senseVectors of signals === "combined" ? SENSE_GRID : [0])
-  for (const associations of signals === "combined" ? associationGrid : [0]) {
-    for (const beta of BETA_GRID) {
+  for (const ratio of signals === "combined" ? g.ratio : [base.vectors])
+  for (const senseVectors of signals === "combined" ? g.sense : [0])
+  for (const associations of signals === "combined" ? g.association : [0]) {
+    for (const beta of g.beta) {
       const w = { ...base, vectors: ratio, senseVectors, associations, chameleonBeta: beta, allyBeta: beta };
       const logLoss = fixtureLogLoss(fixtures, w);
       if (logLoss < ranking.logLoss - 1e-9) ranking = { logLoss, weights: w };
@@ -238,8 +263,8 @@ export function fitJudge(
     return { ...best, within: within.length, of: trials.length };
   };
   const chameleon = pick(
-    CHAMELEON_FLOOR_GRID.flatMap((chameleonFloor) =>
-      BETA_GRID.map((chameleonBeta) => {
+    g.chameleonFloor.flatMap((chameleonFloor) =>
+      g.chameleonBeta.map((chameleonBeta) => {
         const w = { ...ranking.weights, chameleonFloor, chameleonBeta };
         return { weights: w, rms: Math.sqrt(gaps(baselineMeans(baselines, w)).chameleon / 3) };
       }),
@@ -247,9 +272,9 @@ export function fitJudge(
     "pCham",
   );
   const allyTrials: CalibrationTrial[] = [];
-  for (const spreadFloor of SPREAD_FLOOR_GRID)
-    for (const category of CATEGORY_GRID)
-      for (const allyBeta of BETA_GRID) {
+  for (const spreadFloor of g.spreadFloor)
+    for (const category of g.category)
+      for (const allyBeta of g.allyBeta) {
         const w = { ...chameleon.weights, spreadFloor, category, allyBeta };
         allyTrials.push({ weights: w, rms: Math.sqrt(gaps(baselineMeans(baselines, w)).ally / 3) });
       }
