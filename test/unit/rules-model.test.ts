@@ -419,7 +419,7 @@ let playOutMs = 0;
 
 describe("the rules, as random games", () => {
   it("conserve points by the 2/1/2 rule, keep hidden information hidden, and always end", () => {
-    const runs = Number(process.env.RULES_RUNS ?? 200); // RULES_RUNS=2000 for a deeper search
+    const runs = Number(process.env.RULES_RUNS ?? 60); // npm run bench:rules-model: 2000 runs, a deeper search
     const started = performance.now();
     fc.assert(
       fc.property(fc.integer(), fc.boolean(), fc.constantFrom(3, 4, 5, 7, 8), initialSettings, commands, (seed, botsOnly, seats, settings, cmds) => {
@@ -467,11 +467,11 @@ describe("the rules, as random games", () => {
     expect(coverage.rounds).toBeGreaterThan(runs);
     for (const kind of ["escaped", "guessed", "caught"] as const) expect(coverage.outcomes[kind]).toBeGreaterThan(runs / 10);
     expect(coverage.tieBreaks).toBeGreaterThan(runs / 10);
-    if (runs >= 100) {
+    if (runs >= 50) {
       expect(coverage.hiddenGridGuesses).toBeGreaterThan(0);
       expect(coverage.twoGuessRounds).toBeGreaterThan(0);
       expect(coverage.customDeals).toBeGreaterThan(0);
     }
-    // About 13 s of CPU; the generous limit is for a machine shared by many test runs.
-  }, 300_000);
+    // About 15 s at 60 runs; the generous limit is for 2000 runs (bench:rules-model) on a busy machine.
+  }, 1_800_000);
 });
