@@ -1,5 +1,6 @@
-import { chameleonReader, fallbackClue, guessSecret, plausibleChameleonClue, pointsAtSecret, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
+import { CHAMELEON_EVIDENCE, chameleonReader, fallbackClue, guessSecret, plausibleChameleonClue, pointsAtSecret, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
 import type { BotView } from "./agent";
+import { DEFAULT_BOT_LEVEL } from "../../shared/game/types";
 
 /** Other players, most suspicious first (rankSuspects on the bot's own view). */
 function suspectsOf(view: BotView) {
@@ -16,6 +17,10 @@ function suspectsOf(view: BotView) {
 /** The chameleon's reading of the round: by level, and for a normal bot the same listener all round (its seed without the step). */
 function readerOf(view: BotView) {
   return chameleonReader(view.level, seededRng(`${roundSeed(view.seed)}/reader`).float());
+}
+
+function evidenceOf(view: BotView): number {
+  return CHAMELEON_EVIDENCE[view.level ?? DEFAULT_BOT_LEVEL];
 }
 
 /** The part of a decision's seed that names the round and seat, so that a bot reads one round one way throughout. */
@@ -55,7 +60,7 @@ export function createLexicalBrain(): LexicalBrain {
       for (let attempt = 0; attempt < 6; attempt++) {
         const rng = seededRng(`${view.seed}/bluff/${attempt}`);
         // Refused attempts are to be avoided, not read as evidence about the secret.
-        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues, avoid: refused, reader: readerOf(view), bluff: view.level === "hard" ? "hedge" : "pretend" }, rng);
+        const clue = plausibleChameleonClue({ category: view.category, words: view.words, earlierClues, avoid: refused, reader: readerOf(view), bluff: view.level === "hard" ? "hedge" : "pretend", evidence: evidenceOf(view) }, rng);
         if (!clueViolation(clue, view.words, view.maxClueWords)) return clue;
         refused.push(clue);
       }
@@ -81,7 +86,7 @@ export function createLexicalBrain(): LexicalBrain {
     guess(view, options) {
       if (options.length === 0) return view.category;
       const clues = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
-      return guessSecret({ category: view.category, words: options, clues, reader: readerOf(view), ...(view.level === "hard" ? {} : { rng: seededRng(`${roundSeed(view.seed)}/guess`) }) });
+      return guessSecret({ category: view.category, words: options, clues, reader: readerOf(view), ...(view.level === "hard" ? {} : { rng: seededRng(`${roundSeed(view.seed)}/guess`), evidence: evidenceOf(view) }) });
     },
   };
 }

@@ -236,21 +236,31 @@ export interface ChameleonClueRequest {
    * it as an informed player would, so that it blends in when it read the table right and stands out when not.
    */
   bluff?: "hedge" | "pretend";
+  /** With "pretend": how much of the clues' evidence the chameleon believes (chameleonEvidence), 1 when absent. */
+  evidence?: number;
 }
 
 /**
  * What a chameleon bot reads the others' clues with, by level, as players who know more or less: a hard one with
  * everything the bot knows (WordNet, the vectors and people's associations), a normal one with WordNet or the
- * vectors alone, drawn for the round (`draw` in [0, 1)), an easy one with the vectors alone. A reader that knows
- * less misreads more rounds: its bluff then stands out, and its guess misses (docs/LEXICAL.md, "Levels", has the
- * self-play figures of each).
+ * vectors alone, drawn for the round (`draw` in [0, 1)), an easy one with WordNet alone, whose reading is the
+ * flattest once discounted (CHAMELEON_EVIDENCE). A reader that knows less misreads more rounds: its bluff then
+ * stands out, and its guess misses (docs/LEXICAL.md, "The chameleon bot", has the self-play figures of each).
  */
 export function chameleonReader(level: BotLevel = DEFAULT_BOT_LEVEL, draw = 0): LexicalEvaluator {
   const [wordNet, vectors] = tableListeners();
   if (level === "hard") return judge();
-  if (level === "easy") return vectors;
+  if (level === "easy") return wordNet;
   return draw < 0.5 ? wordNet : vectors;
 }
+
+/**
+ * How much of the clues' evidence a chameleon bot believes when it picks the word to pretend about and when it
+ * guesses (both drawn from its belief, as P(w)^evidence): a normal or easy one is less sure of its reading than
+ * the clues warrant, so it misreads, and is caught and misses, more often; the word the clues point at stays its
+ * likeliest. A hard one hedges and guesses its belief's best word instead.
+ */
+export const CHAMELEON_EVIDENCE: Record<BotLevel, number> = { easy: 0.2, normal: 0.2, hard: 1 };
 
 /**
  * What a chameleon, who knows only the category and the clues so far, can say: it guesses which
@@ -267,7 +277,7 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
   const posterior = secretPosterior(request.category, words, request.earlierClues, reader);
   if (request.bluff === "pretend") {
     const avoid = [...request.earlierClues, ...(request.avoid ?? [])];
-    const believed = words[drawIndex(posterior, rng)];
+    const believed = words[drawIndex(discounted(posterior, request.evidence ?? 1), rng)];
     const clue = scoredLexicalClues({ category: request.category, words, secret: believed, avoid, informedClues: request.earlierClues, saidBefore: request.earlierClues })[0]?.text;
     return clue ?? fallbackClue(request.category, words, avoid);
   }
@@ -304,6 +314,14 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
   return top[rng.int(top.length)].text;
 }
 
+/**
+ * A belief read with the clues' evidence at `weight` of its strength: P(w)^weight, unnormalised (drawIndex
+ * normalises). The judge's posterior is a softmax of the clues' fit, so this scales that fit's log-odds.
+ */
+function discounted(posterior: readonly number[], weight: number): number[] {
+  return weight === 1 ? [...posterior] : posterior.map((p) => p ** weight);
+}
+
 /** An index drawn with probability proportional to its weight. */
 function drawIndex(weights: readonly number[], rng: Rng): number {
   const total = weights.reduce((sum, w) => sum + w, 0);
@@ -322,9 +340,9 @@ export function secretPosterior(category: string, words: readonly string[], clue
 }
 
 /** The chameleon's guess once caught: the word the clues point at most as it reads them (first on the grid among ties). */
-export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[]; reader?: LexicalEvaluator; rng?: Rng }): string {
+export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[]; reader?: LexicalEvaluator; rng?: Rng; evidence?: number }): string {
   const posterior = secretPosterior(request.category, request.words, request.clues, request.reader);
-  if (request.rng) return request.words[drawIndex(posterior, request.rng)];
+  if (request.rng) return request.words[drawIndex(discounted(posterior, request.evidence ?? 1), request.rng)];
   let best = 0;
   posterior.forEach((p, i) => {
     if (p > posterior[best]) best = i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
-import { bestLexicalClue, chameleonReader, fallbackClue, guessSecret, informedCandidates, informedSuspicion, secretPosterior, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
+import { bestLexicalClue, CHAMELEON_EVIDENCE, chameleonReader, fallbackClue, guessSecret, informedCandidates, informedSuspicion, secretPosterior, plausibleChameleonClue, rankSuspects, scoredLexicalClues } from "../../server/lexicon/lexical-clue";
 import { seededRng } from "../../shared/random";
 import { clueViolation, findGridWordIn, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import { instancesOf } from "../../shared/sneak/dataset";
@@ -341,12 +341,34 @@ describe("the lexical bot", () => {
     expect(hedgeBetter).toBeGreaterThanOrEqual(8);
   });
 
-  it("as the chameleon, reads the table by level: a hard one with everything, a normal one with one source, an easy one with the vectors", () => {
+  it("as the chameleon, reads the table by level: a hard one with everything, a normal one with one source, an easy one with WordNet", () => {
     const [wordNet, vectors] = tableListeners();
     expect(chameleonReader("hard").id).toBe("lexical");
-    expect(chameleonReader("easy")).toBe(vectors);
+    expect(chameleonReader("easy")).toBe(wordNet);
     expect(chameleonReader("normal", 0.2)).toBe(wordNet);
     expect(chameleonReader("normal", 0.7)).toBe(vectors);
+  });
+
+  it("as a normal chameleon, believes only part of the clues' evidence: its guess still favours the word they point at, less surely", () => {
+    const clues = ["mane", "roar"];
+    const guesses = (evidence: number) => {
+      const counts = new Map<string, number>();
+      for (let seed = 0; seed < 300; seed++) {
+        const guess = guessSecret({ category: "animal", words: animal.words, clues, reader: chameleonReader("normal", 0.2), rng: seededRng(`guess/${seed}`), evidence });
+        counts.set(guess, (counts.get(guess) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const believing = guesses(1);
+    const normal = guesses(CHAMELEON_EVIDENCE.normal);
+    expect(CHAMELEON_EVIDENCE.normal).toBeLessThan(1);
+    expect(CHAMELEON_EVIDENCE.hard).toBe(1);
+    const lion = (counts: Map<string, number>) => counts.get("lion") ?? 0;
+    expect(lion(normal)).toBeLessThan(lion(believing));
+    expect(normal.size).toBeGreaterThan(believing.size);
+    // Still read from the clues: the lion is the commonest guess, far above chance (300 / 16 ≈ 19).
+    expect(Math.max(...normal.values())).toBe(lion(normal));
+    expect(lion(normal)).toBeGreaterThan(2 * (300 / animal.words.length));
   });
 
   it("as the chameleon, says something legal that fits the clues so far, reproducibly", () => {
