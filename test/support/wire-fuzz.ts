@@ -136,8 +136,11 @@ export interface SessionOutcome {
 /**
  * Plays one session against `baseUrl` (http://127.0.0.1:PORT): opens the WebSocket, sends each frame,
  * answers the server's pings, waits `settleMs` for answers, and closes. Bounded in time: `timeoutMs` in all.
+ * With `expected`, a test waiting for a particular answer: the namespace's answer to a connect packet and then a
+ * frame that satisfies `expected` are awaited for up to `timeoutMs` (a busy machine can take longer than the
+ * generated sessions' one second), and only then the `settleMs` in which a duplicate would show.
  */
-export function playRawSession(baseUrl: string, session: RawSession, settleMs = 30, timeoutMs = 5_000): Promise<SessionOutcome> {
+export function playRawSession(baseUrl: string, session: RawSession, settleMs = 30, timeoutMs = 5_000, expected?: (frame: string) => boolean): Promise<SessionOutcome> {
   const received: string[] = [];
   const url = `${baseUrl.replace(/^http/, "ws")}/socket.io/?${session.query}`;
   return new Promise((resolve) => {
@@ -190,13 +193,14 @@ export function playRawSession(baseUrl: string, session: RawSession, settleMs = 
           typeof f === "string" && SCRIPTED.has(f)
             ? answer((t) => t.startsWith(`43${f[2]}[`), 1_000)
             : typeof f === "string" && /^40(?!\d)/.test(f)
-              ? answer((t) => t.startsWith("40") || t.startsWith("44"), 1_000)
+              ? answer((t) => t.startsWith("40") || t.startsWith("44"), expected ? timeoutMs : 1_000)
               : null;
         ws.send(f);
         if (awaited) await awaited;
         // Let the server take each frame on its own turn, as a real client's frames arrive.
         else await new Promise((r) => setImmediate(r));
       }
+      if (expected && !received.some(expected)) await answer(expected, timeoutMs);
       setTimeout(finish, settleMs);
     });
   });
