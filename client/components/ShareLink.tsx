@@ -10,8 +10,12 @@ import { useNoticeStore } from "../stores/notice-store";
  * a Copy button, and a QR code a phone can scan from the host's screen. A server only this computer can reach
  * says so, and how to open it to the network, instead of offering a link that would fail on a friend's phone.
  */
+/** Screens this narrow (phones) show the QR code only when asked, so that Start stays on the lobby's first screen. */
+const NARROW_SCREEN = "(max-width: 599px)";
+
 export function ShareLink({ path }: { path: string }) {
   const [share, setShare] = useState<ShareAddresses | null>(null);
+  const [qrOpen, setQrOpen] = useState(() => typeof matchMedia !== "function" || !matchMedia(NARROW_SCREEN).matches);
   const [picked, setPicked] = useState<string | null>(null);
   const push = useNoticeStore((s) => s.push);
   const inputId = useId();
@@ -64,11 +68,14 @@ export function ShareLink({ path }: { path: string }) {
         </p>
       )}
       {target.reachable && (
-        <figure className="share-qr">
-          {/* Dark modules on white whatever the theme: phone cameras read that best. */}
-          <QRCodeSVG value={url} size={176} marginSize={2} bgColor="#ffffff" fgColor="#000000" title={`QR code of ${url}`} data-testid="share-qr" />
-          <figcaption className="muted small">Friends nearby: scan with a phone camera to join.</figcaption>
-        </figure>
+        <details className="share-qr-toggle" open={qrOpen} onToggle={(e) => setQrOpen(e.currentTarget.open)} data-testid="share-qr-toggle">
+          <summary className="small">QR code for friends nearby</summary>
+          <figure className="share-qr">
+            {/* Dark modules on white whatever the theme: phone cameras read that best. */}
+            <QRCodeSVG value={url} size={176} marginSize={2} bgColor="#ffffff" fgColor="#000000" title={`QR code of ${url}`} data-testid="share-qr" />
+            <figcaption className="muted small">Scan with a phone camera to join.</figcaption>
+          </figure>
+        </details>
       )}
       {target.origins.length > 1 && (
         <details className="small share-other">

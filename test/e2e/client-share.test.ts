@@ -94,6 +94,15 @@ describe("inviting friends from the lobby", () => {
       const expected = `http://192.168.1.20:${server.port}/r/${code}`;
       await linkBecomes(page, expected);
       expect(await page.getByTestId("share-problem").count()).toBe(0);
+      const qr = page.getByTestId("share-qr");
+      if ("phone" in opts) {
+        // On a phone the QR code waits behind its summary, and Start is on the first screen.
+        expect(await qr.isVisible()).toBe(false);
+        const start = await page.getByRole("button", { name: "Start the game" }).boundingBox();
+        expect(start && start.y + start.height).toBeLessThanOrEqual(740);
+        await page.getByText("QR code for friends nearby").click();
+      }
+      await expect.poll(() => qr.isVisible()).toBe(true);
       expect(await decodeQr(page)).toBe(expected);
       await page.getByRole("button", { name: "Copy" }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
