@@ -47,3 +47,13 @@ export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
   }
   return copy;
 }
+
+/** An index drawn with probability proportional to its weight (weights ≥ 0, not all 0). */
+export function drawWeighted(weights: readonly number[], rng: Rng): number {
+  let x = rng.float() * weights.reduce((sum, w) => sum + w, 0);
+  for (let i = 0; i < weights.length; i++) {
+    x -= weights[i];
+    if (x < 0) return i;
+  }
+  return weights.length - 1;
+}

@@ -1,5 +1,5 @@
 import type { Agent, BotView, Decision } from "./agent";
-import { seededRng, type Rng } from "../../shared/random";
+import { drawWeighted, seededRng, type Rng } from "../../shared/random";
 
 /** The lexical decisions (server/lexicon/lexical-clue.ts), behind a narrow seam the agent adapts to. */
 export interface LexicalBrain {
@@ -66,11 +66,5 @@ export class LexicalAgent implements Agent {
 /** An index drawn with probability proportional to exp(score). */
 function drawSoftmax(scores: readonly number[], rng: Rng): number {
   const top = Math.max(...scores);
-  const weights = scores.map((x) => Math.exp(x - top));
-  let x = rng.float() * weights.reduce((sum, w) => sum + w, 0);
-  for (let i = 0; i < weights.length; i++) {
-    x -= weights[i];
-    if (x < 0) return i;
-  }
-  return weights.length - 1;
+  return drawWeighted(scores.map((x) => Math.exp(x - top)), rng);
 }

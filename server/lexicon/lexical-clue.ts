@@ -4,7 +4,7 @@
  * through the lexical judge (server/evaluators/lexical), so the bot plays the game it is scored by.
  */
 import { LRUCache } from "lru-cache";
-import type { Rng } from "../../shared/random";
+import { drawWeighted, type Rng } from "../../shared/random";
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 import { createLexicalEvaluator, type LexicalEvaluator } from "../evaluators/lexical/index";
 import { clueCandidates, isUsableClue, kindClues, topicClues, type ClueCandidate } from "./clue-candidates";
@@ -117,10 +117,11 @@ export function scoredLexicalClues(request: ClueRequest, r: Relatedness = model(
   const pool = informedCandidates(r, grid, request.secret, request.avoid);
   const secretIndex = words.indexOf(request.secret);
   const context = { category: request.category, words, secret: request.secret, informedClues: request.informedClues };
+  const suspicion = suspicionAfter(request.category, words, request.secret, request.saidBefore ?? []);
   const scored = pool.slice(0, SCORED_CANDIDATES).map((candidate): ScoredClue => {
     const readings = readClue(context, candidate.text);
     // Trusted as much as the other informed players would not suspect it (rankSuspects), said where it is said.
-    const trust = Math.min(1, Math.exp(-informedSuspicion(request.category, words, request.secret, request.saidBefore ?? [], candidate.text)));
+    const trust = Math.min(1, Math.exp(-suspicion(candidate.text)));
     const associated = peopleLinking(r, request.secret, candidate.text);
     const evokesSecret = answeredWhenAsked(r, candidate.text, request.secret) === false ? NOT_EVOKING_FACTOR : 1;
     const plain = level === "easy" ? 1 + Math.min(1, associated / ASSOCIATION_FULL) : 1;
@@ -163,15 +164,23 @@ export function fitToSecret(category: string, words: readonly string[], secret: 
  * high for a clue that only follows the table (it says what the clues before it said, not what the secret is), and
  * low for one that fits the secret in a way the earlier clues did not foretell, however much it differs from them.
  */
-export function informedSuspicion(category: string, words: readonly string[], secret: string, before: readonly string[], clue: string, reader: LexicalEvaluator = judge()): number {
+export function informedSuspicion(category: string, words: readonly string[], secret: string, before: readonly string[], clue: string): number {
+  return suspicionAfter(category, words, secret, before)(clue);
+}
+
+/** informedSuspicion of any clue said after `before`, reading the table's belief from `before` once for them all. */
+function suspicionAfter(category: string, words: readonly string[], secret: string, before: readonly string[]): (clue: string) => number {
   const secretIndex = words.indexOf(secret);
-  if (secretIndex < 0) return 0;
+  if (secretIndex < 0) return () => 0;
+  const reader = judge();
   const belief = secretPosterior(category, words, before, reader);
-  const p = reader.chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
-  const bluffLikelihood = belief.reduce((sum, b, i) => sum + b * p[i], 0);
-  const likelihoodRatio = Math.log(Math.max(bluffLikelihood, MIN_PROBABILITY)) - Math.log(Math.max(p[secretIndex], MIN_PROBABILITY));
-  const misfit = -Math.log(Math.max(fitToSecret(category, words, secret, clue), MIN_PROBABILITY));
-  return likelihoodRatio + MISFIT_WEIGHT * misfit;
+  return (clue) => {
+    const p = reader.chameleonJudgement({ category, options: [...words], clues: [clue] }).probabilities;
+    const bluffLikelihood = belief.reduce((sum, b, i) => sum + b * p[i], 0);
+    const likelihoodRatio = Math.log(Math.max(bluffLikelihood, MIN_PROBABILITY)) - Math.log(Math.max(p[secretIndex], MIN_PROBABILITY));
+    const misfit = -Math.log(Math.max(fitToSecret(category, words, secret, clue), MIN_PROBABILITY));
+    return likelihoodRatio + MISFIT_WEIGHT * misfit;
+  };
 }
 
 const bestSuspicions = new LRUCache<string, number>({ max: 2_000 });
@@ -236,7 +245,7 @@ export interface ChameleonClueRequest {
    * it as an informed player would, so that it blends in when it read the table right and stands out when not.
    */
   bluff?: "hedge" | "pretend";
-  /** With "pretend": how much of the clues' evidence the chameleon believes (chameleonEvidence), 1 when absent. */
+  /** With "pretend": how much of the clues' evidence the chameleon believes (CHAMELEON_EVIDENCE), 1 when absent. */
   evidence?: number;
 }
 
@@ -277,7 +286,7 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
   const posterior = secretPosterior(request.category, words, request.earlierClues, reader);
   if (request.bluff === "pretend") {
     const avoid = [...request.earlierClues, ...(request.avoid ?? [])];
-    const believed = words[drawIndex(discounted(posterior, request.evidence ?? 1), rng)];
+    const believed = words[drawWeighted(discounted(posterior, request.evidence ?? 1), rng)];
     const clue = scoredLexicalClues({ category: request.category, words, secret: believed, avoid, informedClues: request.earlierClues, saidBefore: request.earlierClues })[0]?.text;
     return clue ?? fallbackClue(request.category, words, avoid);
   }
@@ -315,22 +324,11 @@ export function plausibleChameleonClue(request: ChameleonClueRequest, rng: Rng):
 }
 
 /**
- * A belief read with the clues' evidence at `weight` of its strength: P(w)^weight, unnormalised (drawIndex
+ * A belief read with the clues' evidence at `weight` of its strength: P(w)^weight, unnormalised (drawWeighted
  * normalises). The judge's posterior is a softmax of the clues' fit, so this scales that fit's log-odds.
  */
 function discounted(posterior: readonly number[], weight: number): number[] {
   return weight === 1 ? [...posterior] : posterior.map((p) => p ** weight);
-}
-
-/** An index drawn with probability proportional to its weight. */
-function drawIndex(weights: readonly number[], rng: Rng): number {
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  let x = rng.float() * total;
-  for (let i = 0; i < weights.length; i++) {
-    x -= weights[i];
-    if (x < 0) return i;
-  }
-  return weights.length - 1;
 }
 
 /** A chameleon's distribution over `words` given clues (uniform when there are none), read with everything the bot knows unless told otherwise. */
@@ -342,7 +340,7 @@ export function secretPosterior(category: string, words: readonly string[], clue
 /** The chameleon's guess once caught: the word the clues point at most as it reads them (first on the grid among ties). */
 export function guessSecret(request: { category: string; words: readonly string[]; clues: readonly string[]; reader?: LexicalEvaluator; rng?: Rng; evidence?: number }): string {
   const posterior = secretPosterior(request.category, request.words, request.clues, request.reader);
-  if (request.rng) return request.words[drawIndex(discounted(posterior, request.evidence ?? 1), request.rng)];
+  if (request.rng) return request.words[drawWeighted(discounted(posterior, request.evidence ?? 1), request.rng)];
   let best = 0;
   posterior.forEach((p, i) => {
     if (p > posterior[best]) best = i;
@@ -358,26 +356,24 @@ export interface SuspectRequest {
   clues: readonly { playerId: string; clue: string }[];
   /** The voter: left out of the ranking, and (as chameleon) its own clue is not evidence. */
   self?: string;
-  /** How an informed voter reads what a chameleon's bluff would be; everything the bot knows when absent. */
-  reader?: LexicalEvaluator;
 }
 
 export interface Suspect {
   playerId: string;
-  /** Higher is more suspicious: −log of the best listener's P(secret | clue) / max_w P(w | clue), or (as the chameleon) the expected −log P(w | clue) over the likely secrets. */
+  /** Higher is more suspicious: informedSuspicion less what the voter's own best clue there would score, or (as the chameleon) the expected −log P(w | clue) over the likely secrets. */
   suspicion: number;
 }
 
 /**
  * Players ranked most suspicious first.
  *
- * An informed player asks of each clue: does it fit the secret as an informed player's clue would? A clue that
- * points at the secret, alone or beside a few other words (a shared feature, as good players give), fits; one that
- * points elsewhere does not. Every listener of the table (table-listeners.ts) reads the clue, and the one that links
- * it best to the secret counts: an unusual but fair clue ("joint" for weed) is known to at least one source, a
- * bluff about another word to none. The suspicion is −log of how likely that listener finds the secret against the
- * word it finds likeliest: 0 when the secret is the best reading, large when the clue is about other words. A clue
- * that merely differs from the others is not suspected for it.
+ * An informed player asks of each clue: is it likelier a bluff built from the clues before it than a clue about the
+ * secret, and does it fit the secret as an informed player's clue would (informedSuspicion)? A clue that points at
+ * the secret, alone or beside a few other words (a shared feature, as good players give), fits; one that points
+ * elsewhere does not; the listener that links it best to the secret counts for the fit, so an unusual but fair clue
+ * is excused when any source knows it. From that is taken what the voter's own best clue at that place would score
+ * (above 0), so that a late clue at a big table, with little left to say, is not held to an early one's standard.
+ * A clue that merely differs from the others is not suspected for it.
  *
  * The chameleon, not knowing the secret, estimates it from the others' clues and suspects whoever fits that
  * estimate least: the vote an informed player would plausibly cast.
@@ -391,7 +387,7 @@ export function rankSuspects(request: SuspectRequest): Suspect[] {
     suspects = request.clues.flatMap(({ playerId, clue }, order) => {
       if (playerId === request.self) return [];
       const before = request.clues.slice(0, order).map((c) => c.clue);
-      const suspicion = informedSuspicion(request.category, words, request.secret!, before, clue, request.reader);
+      const suspicion = informedSuspicion(request.category, words, request.secret!, before, clue);
       // What an informed player could have said there: a late clue at a big table may have nothing specific left.
       const excuse = bestSuspicionAt(request.category, words, request.secret!, before);
       return [{ playerId, suspicion: suspicion - Math.max(0, excuse), order }];
