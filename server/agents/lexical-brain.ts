@@ -1,6 +1,10 @@
 import { CHAMELEON_EVIDENCE, chameleonReader, fallbackClue, guessSecret, plausibleChameleonClue, pointsAtSecret, rankSuspects, scoredLexicalClues } from "../lexicon/lexical-clue";
 import type { BotView } from "./agent";
 import { DEFAULT_BOT_LEVEL } from "../../shared/game/types";
+import { clueViolation } from "../../shared/game/clue-validation";
+import { seededRng } from "../../shared/random";
+import { openingLine, replyLine } from "./discussion-lines";
+import type { LexicalBrain } from "./lexical-agent";
 
 /** Other players, most suspicious first (rankSuspects on the bot's own view). */
 function suspectsOf(view: BotView) {
@@ -27,10 +31,6 @@ function evidenceOf(view: BotView): number {
 function roundSeed(seed: string): string {
   return seed.replace(/\/(clue|vote|guess|tie|discussion|bluff)[^]*$/, "");
 }
-import { clueViolation } from "../../shared/game/clue-validation";
-import { seededRng } from "../../shared/random";
-import { openingLine, replyLine } from "./discussion-lines";
-import type { LexicalBrain } from "./lexical-agent";
 
 /**
  * The lexical bot's decisions are server/lexicon/lexical-clue.ts's (WordNet relatedness and the lexical

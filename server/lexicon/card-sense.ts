@@ -7,7 +7,7 @@
  */
 import type { Grid, Relatedness } from "./relatedness";
 import type { Synset } from "./types";
-import { SenseVectors } from "./sense-vectors";
+import { sharedSenseVectors as senseVectors } from "./sense-vectors";
 import { dot, getWordVectors } from "./vectors/word-vectors";
 
 /** Senses whose vector lies this near the grid's topic as the nearest one does are the ones the card means. */
@@ -18,12 +18,6 @@ const NOT_MEANT_MARGIN = 0.1;
 const SENSE_MARGIN = 0;
 /** A clue this far from every other sense is not about any of them: GloVe's "joint" is mostly the joint venture, and nowhere near a mourning band. */
 const OTHER_SENSE_COSINE = 0.3;
-
-let cached: { r: Relatedness; model: SenseVectors } | undefined;
-function senseVectors(r: Relatedness): SenseVectors {
-  if (cached?.r !== r) cached = { r, model: new SenseVectors(r, getWordVectors()) };
-  return cached.model;
-}
 
 /**
  * The secret's senses with their vectors and how near each lies the grid's topic (the category's name and the

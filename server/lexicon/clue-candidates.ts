@@ -13,7 +13,7 @@ import type { Grid, Relatedness } from "./relatedness";
 import { getVectorNeighbours } from "./vector-neighbours";
 import { isOffensive } from "./offensive-words";
 import { fitsCardSense } from "./card-sense";
-import { SenseVectors } from "./sense-vectors";
+import { sharedSenseVectors as senseVectors } from "./sense-vectors";
 import { dot, getWordVectors } from "./vectors/word-vectors";
 import { getSpokenFrequency, type SpokenFrequency } from "./spoken-frequency";
 import type { Synset } from "./types";
@@ -127,10 +127,14 @@ const SHARED_VECTOR_NEIGHBOURS = 60;
 /** Pointer relations that carry an adjective an adjective secret can be clued by: similar, attribute, derivation, pertainym, also-see. */
 const ADJECTIVE_RELATIONS = new Set(["&", "=", "+", "\\", "^"]);
 
-/** Sources read from the secret's meant senses themselves (their relations, definitions, ancestors, attributes): in the card's sense by construction. */
-const SENSE_UNCHECKED_SOURCES = new Set(["definition", "attribute", "family"]);
+/**
+ * Sources linked to the secret's word rather than to one of its senses, so possibly about another sense. The rest
+ * (relations, definitions, ancestors, attributes) are read from the secret's meant senses themselves: in the card's
+ * sense by construction.
+ */
+const WORD_LINKED_SOURCES = new Set(["association", "shared-association", "vectors", "shared-vectors", "defined-by"]);
 function isFromMeantSense(source: string): boolean {
-  return SENSE_UNCHECKED_SOURCES.has(source) || !["association", "shared-association", "vectors", "shared-vectors", "defined-by"].includes(source);
+  return !WORD_LINKED_SOURCES.has(source);
 }
 
 /** Candidates kept per kind of source. */
@@ -350,11 +354,6 @@ function namesInOrder(text: readonly string[], lead: readonly string[], lastForm
 /** Cosine a vector neighbour needs with the secret's sense vector in the grid: "spite" for saw (the verb see) has 0.18. */
 const MIN_NEIGHBOUR_SENSE_COSINE = 0.3;
 
-let senseVectorsOf: { r: Relatedness; model: SenseVectors } | undefined;
-function senseVectors(r: Relatedness): SenseVectors {
-  if (senseVectorsOf?.r !== r) senseVectorsOf = { r, model: new SenseVectors(r, getWordVectors()) };
-  return senseVectorsOf.model;
-}
 
 /** How far below the best a sense's cosine with the grid's context may fall and still be read as meant. */
 const CONTEXT_MARGIN = 0.1;

@@ -7,7 +7,7 @@
  * the newswire contexts of the word. The judge compares a clue's vector with it.
  */
 import type { Grid, Relatedness } from "./relatedness";
-import { dot, type WordVectors } from "./vectors/word-vectors";
+import { dot, getWordVectors, type WordVectors } from "./vectors/word-vectors";
 
 /** Senses read per word, and the lowest category weight read (as relatedness reads them). */
 const MAX_SENSES = 6;
@@ -85,4 +85,12 @@ function unit(v: Float32Array): Float32Array | null {
   norm = Math.sqrt(norm);
   for (let d = 0; d < v.length; d++) v[d] /= norm;
   return v;
+}
+
+let shared: { r: Relatedness; model: SenseVectors } | undefined;
+
+/** The bots' one sense-vector model over `r` and the table's word vectors: every reader shares its caches. */
+export function sharedSenseVectors(r: Relatedness): SenseVectors {
+  if (shared?.r !== r) shared = { r, model: new SenseVectors(r, getWordVectors()) };
+  return shared.model;
 }
