@@ -61,12 +61,6 @@ export function openingLine(talk: TableTalk): string | null {
   return fresh(SUSPICION_LINES, chat, rng.int(SUSPICION_LINES.length), { clue: suspect.clue }, words);
 }
 
-/** The line for a bot that suspects the player who gave `clue` (the opening line's plain form). */
-export function suspicionLine(clue: string | undefined, words: readonly string[], seed: string, said: readonly string[] = []): string | null {
-  if (!clue || clue.length > MAX_QUOTED_CHARS) return null;
-  return fresh(SUSPICION_LINES, said, seededRng(`${seed}/discussion`).int(SUSPICION_LINES.length), { clue }, words);
-}
-
 /** A bot's answer when its own clue was questioned: it stands by it, or points at the clue it suspects. */
 export function replyLine(own: string, suspect: string | null, chat: readonly string[], words: readonly string[], seed: string): string | null {
   if (own.length > MAX_QUOTED_CHARS) return null;
@@ -95,6 +89,6 @@ function fresh(lines: readonly string[], said: readonly string[], start: number,
 
 /** Whether `text` is `template` with its blanks filled. */
 function usesTemplate(text: string, template: string): boolean {
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}|\{\w+\}/g, ".+");
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, ".+");
   return new RegExp(`^${pattern}$`).test(text);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUSPICION_LINES, suspicionLine } from "../../server/agents/discussion-lines";
+import { openingLine, SUSPICION_LINES } from "../../server/agents/discussion-lines";
 import { createLexicalBrain } from "../../server/agents/lexical-brain";
 import type { BotView } from "../../server/agents/agent";
 import { loadDataset } from "../../server/dataset/load-dataset";
@@ -24,6 +24,11 @@ function view(playerId: string, secret: string | null): BotView {
     maxClueWords: 5,
     seed: "talk",
   };
+}
+
+/** A bot's opening line when it clearly suspects the player who gave `clue` (none named in the chat yet). */
+function suspicionLine(clue: string | undefined, words: readonly string[], seed: string, said: readonly string[] = []): string | null {
+  return openingLine({ suspect: clue === undefined ? null : { clue, lead: Number.POSITIVE_INFINITY }, chat: said, words, seed });
 }
 
 describe("a lexical bot's discussion line", () => {
