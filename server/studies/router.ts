@@ -1,7 +1,7 @@
 import express from "express";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Dataset, Evaluator } from "../../shared/sneak/types";
-import { AnswerBodySchema, JoinBodySchema, PARTICIPANT_ID, PARTICIPANT_TOKEN, STUDY_ID, type ParticipantState, type StudyPublicInfo } from "../../shared/studies/protocol";
+import { AnswerBodySchema, JoinBodySchema, StudyStateBodySchema, PARTICIPANT_ID, PARTICIPANT_TOKEN, STUDY_ID, type ParticipantState, type StudyPublicInfo } from "../../shared/studies/protocol";
 import { StudySpecSchema, firstSpecIssue } from "../../shared/studies/spec";
 import type { TimedRefusal } from "../rooms/address-limits";
 import { buildStudy, keyHash, StudySpecError } from "./build-study";
@@ -126,10 +126,10 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
   }));
 
   router.post("/api/studies/:id/admin/state", PARTICIPANT_BODY, asResearcher(async (req, res, study, store) => {
-    const open = (req.body as { open?: unknown } | undefined)?.open;
-    if (typeof open !== "boolean") return void res.status(400).json({ error: "open: must be true or false" });
-    await store.setOpen(study.id, open);
-    res.json({ open });
+    const body = StudyStateBodySchema.safeParse(req.body);
+    if (!body.success) return void res.status(400).json({ error: body.error.issues[0].message });
+    await store.setOpen(study.id, body.data.open);
+    res.json({ open: body.data.open });
   }));
 
   router.get("/api/studies/:id/admin/results", asResearcher(async (_req, res, study, store) => {

@@ -53,6 +53,9 @@ export const AnswerBodySchema = z.strictObject({
 });
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
+/** `POST /api/studies/:id/admin/state`: open or close the study. */
+export const StudyStateBodySchema = z.object({ open: z.boolean({ error: "open: must be true or false" }) }, { error: "open: must be true or false" });
+
 /** The header a participant's requests carry: `Authorization: Bearer <token>`; the token is theirs alone. */
 export const PARTICIPANT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

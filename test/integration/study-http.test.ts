@@ -100,6 +100,11 @@ describe("studies over HTTP", () => {
     const { body: made } = await create(spec);
     const base = `${server.url}/api/studies/${made.id}`;
     const { body: joined } = await api<{ credential: string }>(`${base}/participants`, { body: { consent: true } });
+    for (const bad of [{ open: "no" }, {}, [1]]) {
+      const refused = await api<{ error: string }>(`${base}/admin/state`, { body: bad, credential: made.key });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.error).toBe("open: must be true or false");
+    }
     expect((await api(`${base}/admin/state`, { body: { open: false }, credential: made.key })).status).toBe(200);
     expect((await api(`${base}/participants`, { body: { consent: true } })).status).toBe(409);
     expect((await api<ParticipantState>(`${base}/next`, { credential: joined.credential })).body).toMatchObject({ state: "finished", reason: "closed" });
