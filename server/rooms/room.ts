@@ -167,12 +167,8 @@ export class Room {
       const opened = creating ? this.createGameWithHost(playerId, name, "human") : undefined;
       return andThen(opened, () => {
         const session = this.deps.sessions.issue(this.code, playerId, spectator);
-        const discard = (error: unknown): never => {
-          this.deps.sessions.discard(session.token);
-          throw error;
-        };
-        const logged = settleMaybe(() => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name))), () => undefined, discard);
-        const seated = andThen(logged, () => (spectator || creating ? undefined : settleMaybe(() => this.apply({ type: "join", now: this.now(), playerId, name }), () => undefined, discard)));
+        const logged = this.orDiscard(session, () => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId, spectator }, cleanName(name))));
+        const seated = andThen(logged, () => (spectator || creating ? undefined : this.orDiscard(session, () => this.apply({ type: "join", now: this.now(), playerId, name }))));
         return andThen(seated, () => {
           this.members.set(playerId, { playerId, name: cleanName(name), spectator, token: session.token, sockets: new Set(), awaySince: null, standIns: [] });
           this.broadcast();
@@ -697,14 +693,7 @@ export class Room {
    */
   private handOver(member: Member): MaybePromise<Session> {
     const session = this.deps.sessions.issue(this.code, member.playerId, false);
-    const logged = settleMaybe(
-      () => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name)),
-      () => undefined,
-      (error): never => {
-        this.deps.sessions.discard(session.token);
-        throw error;
-      },
-    );
+    const logged = this.orDiscard(session, () => this.recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: member.playerId, spectator: false }, member.name)));
     return andThen(logged, () => {
       this.deps.sessions.revoke(member.token, "reclaimed");
       member.token = session.token;
@@ -715,6 +704,14 @@ export class Room {
       }
       member.sockets.clear();
       return session;
+    });
+  }
+
+  /** A step of issuing `session`: if it throws or rejects, the token is discarded (no token outlives a refusal) and the error goes on. */
+  private orDiscard(session: Session, step: () => MaybePromise<unknown>): MaybePromise<void> {
+    return settleMaybe(step, () => undefined, (error): never => {
+      this.deps.sessions.discard(session.token);
+      throw error;
     });
   }
 
