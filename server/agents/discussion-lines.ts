@@ -23,7 +23,7 @@ export const SUSPICION_LINES = [
 ] as const;
 
 /** Said when another player already named the clue this bot trusts least. */
-export const AGREEMENT_LINES = [`Same here, "{clue}" bothers me too.`, `Agreed, "{clue}" stands out.`, `I was going to say "{clue}" as well.`] as const;
+export const AGREEMENT_LINES = [`Same here, "{clue}" bothers me too.`, `Agreed, "{clue}" stands out.`, `I was about to point at "{clue}" too.`] as const;
 
 /** Said when no clue stands out (the bot's two most suspicious are close). */
 export const TORN_LINES = [`Hard one. Every clue works for me this round.`, `I'm torn between a couple of clues.`, `Nothing jumps out at me yet.`, `These all sound reasonable to me.`] as const;
@@ -61,11 +61,16 @@ export function openingLine(talk: TableTalk): string | null {
   return fresh(SUSPICION_LINES, chat, rng.int(SUSPICION_LINES.length), { clue: suspect.clue }, words);
 }
 
-/** A bot's answer when its own clue was questioned: it stands by it, or points at the clue it suspects. */
+/**
+ * A bot's answer when its own clue was questioned: it stands by it, or points at the clue it suspects. It does not
+ * point back along a line that already named both clues ("Check 'box' before you pick on 'check'" answered by
+ * "Check 'check' before you pick on 'box'" reads like two machines), and stands by its clue instead.
+ */
 export function replyLine(own: string, suspect: string | null, chat: readonly string[], words: readonly string[], seed: string): string | null {
   if (own.length > MAX_QUOTED_CHARS) return null;
   const rng = seededRng(`${seed}/reply/${chat.length}`);
-  if (suspect && suspect.length <= MAX_QUOTED_CHARS && rng.float() < 0.5) return fresh(DEFLECT_LINES, chat, rng.int(DEFLECT_LINES.length), { own, other: suspect }, words);
+  const canDeflect = suspect !== null && suspect.length <= MAX_QUOTED_CHARS && !chat.some((line) => mentions(line, own) && mentions(line, suspect));
+  if (canDeflect && rng.float() < 0.5) return fresh(DEFLECT_LINES, chat, rng.int(DEFLECT_LINES.length), { own, other: suspect }, words);
   return fresh(REPLY_LINES, chat, rng.int(REPLY_LINES.length), { own }, words);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openingLine, SUSPICION_LINES } from "../../server/agents/discussion-lines";
+import { AGREEMENT_LINES, openingLine, replyLine, SUSPICION_LINES } from "../../server/agents/discussion-lines";
 import { createLexicalBrain } from "../../server/agents/lexical-brain";
 import type { BotView } from "../../server/agents/agent";
 import { loadDataset } from "../../server/dataset/load-dataset";
@@ -80,5 +80,29 @@ describe("spoken frequencies", () => {
     expect(f.count("Mane")).toBe(f.count("mane"));
     expect(f.count("christmastide")).toBe(0);
     expect(f.zipf("cheese")).toBeGreaterThan(f.zipf("mane"));
+  });
+});
+
+describe("a bot's answer when its clue is questioned", () => {
+  const words = animal.words;
+
+  it("never mirrors a line that already named both clues: it stands by its own instead", () => {
+    const accusation = `Check "check" before you pick on "box".`;
+    for (let i = 0; i < 40; i++) {
+      const line = replyLine("box", "check", [accusation], words, `mirror${i}`);
+      expect(line).not.toBeNull();
+      expect(line).toContain('"box"');
+      expect(line).not.toContain('"check"');
+    }
+  });
+
+  it("still points at its suspect sometimes when nobody has paired the two clues", () => {
+    const lines = Array.from({ length: 40 }, (_, i) => replyLine("box", "check", [`Why "box", though?`], words, `free${i}`));
+    expect(lines.some((line) => line?.includes('"check"'))).toBe(true);
+    expect(lines.some((line) => line !== null && !line.includes('"check"'))).toBe(true);
+  });
+
+  it("agrees in words that cannot be read as having wanted to give the same clue", () => {
+    for (const line of AGREEMENT_LINES) expect(line).not.toMatch(/going to say|as well/i);
   });
 });
