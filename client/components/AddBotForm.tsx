@@ -24,12 +24,12 @@ export function AddBotForm({ models, disabled }: { models: string[]; disabled: b
   }
 
   return (
-    <form className="row" onSubmit={add} aria-label="Add a bot" style={{ flexWrap: "nowrap" }}>
+    <form className="row add-bot-form" onSubmit={add} aria-label="Add a bot">
       <label className="visually-hidden" htmlFor="bot-kind">
         Bot type
       </label>
       <select id="bot-kind" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="bot-kind">
-        <option value="lexical">Lexical bot (WordNet, offline)</option>
+        <option value="lexical">Built-in bot (offline)</option>
         {models.map((m) => (
           <option key={m} value={`llm:${m}`}>
             LLM bot · {m}

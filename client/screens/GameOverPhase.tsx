@@ -10,6 +10,7 @@ import { nameOf } from "../model/players";
 import { Icon } from "../components/Icon";
 import { RoomLeaderboard } from "../components/RoomLeaderboard";
 import { ResearchLink } from "../components/ResearchLink";
+import { TableEditor } from "../components/TableEditor";
 
 /** The winner, the last round's reveal, the final scores, and play again. */
 export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; round: RoundView | null }) {
@@ -39,6 +40,16 @@ export function GameOverPhase({ snapshot, round }: { snapshot: RoomSnapshot; rou
           <p className="muted">The host can start another game with the same table.</p>
         )}
       </div>
+      {you.isHost && (
+        <details className="next-table" data-testid="next-table">
+          <summary>
+            <strong>Table for the next game</strong> <span className="muted small">· add, remove or change bots</span>
+          </summary>
+          <div style={{ marginTop: "0.6rem" }}>
+            <TableEditor snapshot={snapshot} />
+          </div>
+        </details>
+      )}
       <section aria-labelledby="room-leaderboard-heading" style={{ marginBottom: "1rem" }}>
         <h3 id="room-leaderboard-heading">Leaderboard: every game in this room</h3>
         <RoomLeaderboard standings={snapshot.standings} you={game.viewerId} />

@@ -1,8 +1,7 @@
 import { C2S, type RoomSnapshot } from "../../shared/protocol";
-import { MAX_SEATS, MIN_SEATS } from "../../shared/game/settings";
+import { MIN_SEATS } from "../../shared/game/settings";
 import type { GameSettings } from "../../shared/game/types";
-import { AddBotForm, ADD_BOT_BUTTON_ID } from "../components/AddBotForm";
-import { PlayerList } from "../components/PlayerList";
+import { TableEditor } from "../components/TableEditor";
 import { SettingsPanel } from "../components/SettingsPanel";
 import { ShareLink } from "../components/ShareLink";
 import { connection } from "../net/game-connection";
@@ -16,7 +15,6 @@ export function LobbyPhase({ snapshot }: { snapshot: RoomSnapshot }) {
   const rows = playerRows(snapshot);
   const seated = rows.filter((r) => !r.left).length;
   const isHost = you.isHost;
-  const full = seated >= MAX_SEATS;
   const canStart = seated >= MIN_SEATS;
 
   const change = (c: Partial<GameSettings>) => void connection.request(C2S.hostSettings, settingsPatchFor(c));
@@ -54,25 +52,7 @@ export function LobbyPhase({ snapshot }: { snapshot: RoomSnapshot }) {
           )}
         </div>
       </section>
-      <section className="card stack">
-        <PlayerList
-          rows={rows}
-          showPoints={false}
-          onKick={isHost ? (id) => void connection.request(C2S.hostKick, { playerId: id }) : undefined}
-          onRemoveBot={isHost ? (id) => void connection.request(C2S.hostRemoveBot, { playerId: id }).then(() => document.getElementById(ADD_BOT_BUTTON_ID)?.focus()) : undefined}
-          onBotLevel={isHost ? (id, level) => void connection.request(C2S.hostBotLevel, { playerId: id, level }) : undefined}
-          onTransfer={isHost ? (id) => void connection.request(C2S.hostTransfer, { playerId: id }) : undefined}
-          onMove={isHost ? (id, toIndex) => void connection.request(C2S.hostMoveSeat, { playerId: id, toIndex }) : undefined}
-          heading={`Players (${MIN_SEATS}–${MAX_SEATS})`}
-        />
-        {isHost && <AddBotForm models={snapshot.botModels} disabled={full} />}
-        {isHost && <p className="muted small" style={{ margin: 0 }}>The seat order is the clue order; the host deals the first round.</p>}
-        {snapshot.spectators.length > 0 && (
-          <p className="muted small" style={{ margin: 0 }}>
-            Watching: {snapshot.spectators.map((s) => s.name).join(", ")}
-          </p>
-        )}
-      </section>
+      <TableEditor snapshot={snapshot} />
       <SettingsPanel settings={game.settings} onChange={isHost ? change : null} categories={availableCategories(snapshot)} offByDefault={categoriesOffByDefault(snapshot)} />
     </div>
   );

@@ -148,6 +148,37 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
   for (const [i, page] of pages.entries()) await assertFits(page, `05-reveal-${label}-${i}`);
 }
 
+/**
+ * At game over the host manages the next game's bots on the phone: a bot is added, its level changed and it is
+ * removed again, and every bot select shows its whole chosen text (none cut to "Norma…") beside the level guide.
+ */
+async function assertBotControlsReadable(host: Page): Promise<void> {
+  const rows = await host.getByTestId("player-row").count();
+  await host.getByText("Table for the next game").click();
+  const table = host.getByTestId("next-table");
+  await table.getByRole("button", { name: "+ Add bot" }).click();
+  const level = table.getByTestId("bot-level-select");
+  await level.waitFor();
+  await level.selectOption("hard");
+  await expect.poll(() => table.getByTestId("bot-level-select").inputValue()).toBe("hard");
+  expect(await table.getByTestId("bot-level-guide").textContent()).toContain("Hard: guards the word closely");
+  const cut = await table.locator("select").evaluateAll((selects) =>
+    (selects as HTMLSelectElement[]).flatMap((select) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0]?.text ?? "";
+      // The text plus the select's padding must fit in its box; the drop-down arrow sits in the right padding.
+      const needed = context.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return needed > select.clientWidth + 0.5 ? [`"${text}" needs ${Math.ceil(needed)}px, has ${select.clientWidth}px`] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  await assertFits(host, "06-gameOver-bots");
+  await table.getByRole("button", { name: /^Remove bot / }).click();
+  await expect.poll(() => host.getByTestId("player-row").count()).toBe(rows);
+}
+
 describe("the client on a 360 px phone", () => {
   it("no screen is wider than the phone, with the longest names, custom words, clues and chat the rules allow", async () => {
     const pages = [await phone(), await phone(true), await phone()];
@@ -193,6 +224,7 @@ describe("the client on a 360 px phone", () => {
     await Promise.all(pages.map((p) => p.locator("[data-testid=room][data-phase=gameOver]").waitFor()));
     for (const [i, page] of pages.entries()) await assertFits(page, `06-gameOver-${i}`);
     expect(await phaseOf(second)).toBe("gameOver");
+    await assertBotControlsReadable(host);
 
     // A second game on a dataset card: the reveal then has every bar and both charts.
     await host.getByText("Settings for the next game").click();

@@ -271,7 +271,7 @@ describe("adding bots", () => {
   it("offers the server's LLM models beside the lexical bot, each at the level the host picks", async () => {
     render(<RoomView snapshot={snapshot(game({ phase: "lobby", viewerId: "p1", rounds: [], seats: seats().slice(0, 3) }))} />);
     const kind = screen.getByTestId("bot-kind") as HTMLSelectElement;
-    expect([...kind.options].map((o) => o.textContent)).toEqual(["Lexical bot (WordNet, offline)", "LLM bot · tiny"]);
+    expect([...kind.options].map((o) => o.textContent)).toEqual(["Built-in bot (offline)", "LLM bot · tiny"]);
     const level = screen.getByTestId("bot-level") as HTMLSelectElement;
     expect([...level.options].map((o) => o.textContent)).toEqual(["Easy", "Normal", "Hard"]);
     expect(level.value).toBe("normal");
@@ -284,5 +284,34 @@ describe("adding bots", () => {
       { kind: "lexical", level: "normal" },
       { kind: "llm", model: "tiny", level: "hard" },
     ]);
+  });
+});
+
+describe("the table between games", () => {
+  const over = () => game({ phase: "gameOver", viewerId: "p1", winners: ["p1"] });
+
+  it("lets the host add, remove and re-level bots at game over, before playing again", async () => {
+    render(<RoomView snapshot={snapshot(over())} />);
+    const table = within(screen.getByTestId("next-table"));
+    const levels = table.getAllByTestId("bot-level-select") as HTMLSelectElement[];
+    expect(levels.length).toBeGreaterThan(0);
+    fireEvent.change(levels[0], { target: { value: "hard" } });
+    fireEvent.click(table.getByRole("button", { name: "Remove bot Lex" }));
+    fireEvent.click(table.getByRole("button", { name: "+ Add bot" }));
+    await vi.waitFor(() => expect(sent.map((c) => c.event)).toEqual([C2S.hostBotLevel, C2S.hostRemoveBot, C2S.hostAddBot]));
+    expect(sent[0].payload).toEqual({ playerId: "b1", level: "hard" });
+    expect(sent[1].payload).toEqual({ playerId: "b1" });
+  });
+
+  it("shows a player who is not the host no table controls at game over", () => {
+    render(<RoomView snapshot={snapshot({ ...over(), viewerId: "p3" })} />);
+    expect(screen.queryByTestId("next-table")).toBeNull();
+  });
+
+  it("says what every level means in plain text, not only in a hover title", () => {
+    render(<RoomView snapshot={snapshot(game({ phase: "lobby", viewerId: "p1", rounds: [], seats: seats().slice(0, 3) }))} />);
+    const guide = screen.getByTestId("bot-level-guide");
+    for (const text of ["Easy", "Normal", "Hard", "plain clues", "subtle clues", "guards the word"]) expect(guide.textContent).toContain(text);
+    expect(screen.getByTestId("clue-source").textContent).toContain("clue book");
   });
 });
