@@ -21,6 +21,7 @@ const RULES_MODEL = { RULES_RUNS: "10", CI: "1" };
 const RULES_TESTS = [
   "test/unit/rules-round.test.ts",
   "test/unit/rules-table.test.ts",
+  "test/unit/rules-authority.test.ts",
   "test/unit/rules-view.test.ts",
   "test/unit/rules-view-json.test.ts",
   "test/unit/rules-names.test.ts",
