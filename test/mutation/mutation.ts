@@ -15,14 +15,15 @@ interface Target {
   env?: Record<string, string>;
 }
 
-// The model-based rules test plays 60 random runs in `npm test`; 10 runs of its fixed CI seed keep it
-// deterministic (a mutant is killed or not, never by luck) and each mutant run short.
-const RULES_MODEL = { RULES_RUNS: "10", CI: "1" };
+// The model-based rules test plays 60 random runs in `npm test`; 3 runs of its fixed CI seed keep it
+// deterministic (a mutant is killed or not, never by luck) and each mutant run short (about 3 s).
+const RULES_MODEL = { RULES_RUNS: "3", CI: "1" };
 const RULES_TESTS = [
   "test/unit/rules-round.test.ts",
   "test/unit/rules-table.test.ts",
   "test/unit/rules-authority.test.ts",
   "test/unit/rules-view.test.ts",
+  "test/unit/rules-view-fields.test.ts",
   "test/unit/rules-view-json.test.ts",
   "test/unit/rules-names.test.ts",
   "test/unit/rules-model.test.ts",
@@ -31,7 +32,7 @@ const RULES_TESTS = [
 export const TARGETS: Record<string, Target> = {
   rules: { file: "shared/game/rules.ts", tests: RULES_TESTS, env: RULES_MODEL },
   table: { file: "shared/game/table.ts", tests: RULES_TESTS, env: RULES_MODEL },
-  view: { file: "shared/game/view.ts", tests: ["test/unit/rules-view.test.ts", "test/unit/rules-view-json.test.ts", "test/unit/rules-model.test.ts"], env: RULES_MODEL },
+  view: { file: "shared/game/view.ts", tests: ["test/unit/rules-view.test.ts", "test/unit/rules-view-fields.test.ts", "test/unit/rules-view-json.test.ts", "test/unit/rules-model.test.ts"], env: RULES_MODEL },
   "clue-validation": { file: "shared/game/clue-validation.ts", tests: ["test/unit/rules-clue-validation.test.ts", "test/unit/rules-round.test.ts"] },
   metrics: { file: "shared/sneak/metrics.ts", tests: ["test/unit/metrics.test.ts"] },
   statistics: { file: "server/studies/statistics.ts", tests: ["test/unit/study-statistics.test.ts"] },
