@@ -248,6 +248,21 @@ describe("reveal", () => {
     expect(cleoVotes.textContent).toContain("accused");
   });
 
+  it("scores the Chameleon's own clue as its words say: on passing for a teammate's (U), not on a leakage that means nothing", () => {
+    const g = revealed();
+    const bluff = scores(2, "p3", "wild", 0.96, 0.95, 0.9, true);
+    g.rounds[0].clues[2] = { ...g.rounds[0].clues[2], scores: [bluff] };
+    render(<RoomView snapshot={snapshot(g)} />);
+    const row = screen.getAllByTestId("clue-score-row")[2];
+    const meters = within(row).getAllByRole("meter");
+    expect(meters.map((m) => m.getAttribute("aria-label"))).toEqual(["Spotted by a teammate", "Gave the word away (means nothing here)", "Clue score (as a bluff)"]);
+    // 96 spotted, so 96 as a bluff: not 96 × (1 − 0.95) = 4.8, which the words beside it would contradict.
+    expect(meters.map((m) => m.getAttribute("aria-valuenow"))).toEqual(["96", "95", "96"]);
+    expect(row.textContent).toContain("It scores on whether teammates would take it for one of theirs.");
+    // An informed player's clue keeps the SoftScore.
+    expect(within(screen.getAllByTestId("clue-score-row")[1]).getAllByRole("meter")[2].getAttribute("aria-valuenow")).toBe("40");
+  });
+
   it("explains the cumulative-leakage curve in one sentence and says where the Chameleon's clue fell", async () => {
     render(<RoomView snapshot={snapshot(revealed())} />);
     const note = await screen.findByTestId("leakage-note", {}, { timeout: 5000 });
