@@ -263,6 +263,21 @@ describe("reveal", () => {
     expect(within(screen.getAllByTestId("clue-score-row")[1]).getAllByRole("meter")[2].getAttribute("aria-valuenow")).toBe("40");
   });
 
+  it("prints a clue's score the same at the reveal and as its author's best clue on the leaderboard", () => {
+    // 0.14451 (the bars' 14.5) and 0.145 (14.499… × 100 in floating point): each rounded once, the same way, on both.
+    for (const soft of [0.14451, 0.145, 0.0449]) {
+      const g = revealed();
+      const record = scores(1, "p2", "horse", soft, 0, 0.5);
+      g.rounds[0].clues[1] = { ...g.rounds[0].clues[1], scores: [{ ...record, mean: { ...record.mean!, softScore: soft } }] };
+      const standing = { playerId: "p2", name: "Ben", bot: false, points: 2, gamesPlayed: 1, gamesWon: 0, chameleonRounds: 0, chameleonWins: 0, informedRounds: 1, informedWins: 1, bestClue: { text: "horse", score: soft, game: 1, round: 1 } };
+      const { unmount } = render(<RoomView snapshot={snapshot(g, { standings: [standing] })} />);
+      const revealed100 = within(screen.getAllByTestId("clue-score-row")[1]).getAllByText(/^\d+$/).at(-1)!.textContent;
+      const best = screen.getByText("Best clue").nextElementSibling!.textContent;
+      expect(best, `softScore ${soft}`).toBe(`“horse” (${revealed100})`);
+      unmount();
+    }
+  });
+
   it("explains the cumulative-leakage curve in one sentence and says where the Chameleon's clue fell", async () => {
     render(<RoomView snapshot={snapshot(revealed())} />);
     const note = await screen.findByTestId("leakage-note", {}, { timeout: 5000 });
