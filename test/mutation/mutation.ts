@@ -19,6 +19,7 @@ const RULES_TESTS = [
   "test/unit/rules-round.test.ts",
   "test/unit/rules-table.test.ts",
   "test/unit/rules-authority.test.ts",
+  "test/unit/rules-refusals.test.ts",
   "test/unit/rules-view.test.ts",
   "test/unit/rules-view-fields.test.ts",
   "test/unit/rules-view-json.test.ts",
