@@ -2,13 +2,14 @@ import express from "express";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { AddressLimits, TimedRefusal } from "./rooms/address-limits";
+import { errorAnswer, notFound } from "./http-errors";
 
 /** The HTTP limit per address: this process's table, or the one shared by the cluster through Redis. */
 type HttpLimits = Pick<AddressLimits, "addressOf" | "admitHttpRequest"> | { local: AddressLimits; admitHttpRequest(address: string): Promise<TimedRefusal | null> };
 
 /**
  * The HTTP side: the built client from `staticDir`, the SPA fallback for share links (/r/CODE), a health
- * probe, and a placeholder page when the client has not been built yet. `limits` rate-limits the API
+ * probe, and a placeholder page when the client has not been built yet. Every error answer is JSON (http-errors.ts). `limits` rate-limits the API
  * (`/api/…`: exports and the leaderboard read the whole game log) per client address.
  */
 export function createHttpApp(
@@ -16,6 +17,7 @@ export function createHttpApp(
   stats: () => { rooms: number; cluster?: object },
   routers: readonly express.RequestHandler[] = [],
   limits?: HttpLimits,
+  log: (line: string) => void = (line) => console.error(line),
 ): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -57,9 +59,8 @@ export function createHttpApp(
       res.type("html").send(PLACEHOLDER_PAGE);
     });
   }
-  app.use((_req, res) => {
-    res.status(404).type("text/plain").send("Not found");
-  });
+  app.use(notFound());
+  app.use(errorAnswer(log));
   return app;
 }
 

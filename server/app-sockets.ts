@@ -14,6 +14,7 @@ import {
 } from "../shared/protocol";
 import type { ServerConfig } from "./config";
 import { isOriginAllowed } from "./rooms/origin-check";
+import { deviceOf } from "./rooms/kick-list";
 import { RateLimiter } from "./rooms/rate-limit";
 import { AddressLimits } from "./rooms/address-limits";
 import type { RoomRegistry } from "./rooms/registry";
@@ -96,6 +97,7 @@ export function attachSockets(
   );
 
   function authenticate(socket: GameSocket, next: (error?: Error) => void): void {
+    socket.data.origin = { address: limits.addressOf(socket.request), device: deviceOf(socket.handshake.auth) };
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (token === undefined || token === null || token === "") return next();
     const session = sessions.find(token);
@@ -269,7 +271,7 @@ export function attachSockets(
         event === C2S.roomCreate
           ? createRoom(socket, payload as never, reservedCode)
           : event === C2S.roomJoin
-            ? joinRoom(payload as never)
+            ? roomByCode((payload as { code: string }).code).join(payload as never, socket)
             : roomByCode((payload as { code: string }).code).reclaim((payload as { name: string }).name, (payload as { rejoinCode: string }).rejoinCode);
       return andThen(joining, (joined) => {
         socket.data.session = joined;
@@ -313,9 +315,6 @@ export function attachSockets(
     return room;
   }
 
-  function joinRoom(payload: { code: string; name: string; spectator?: boolean }): MaybePromise<Session> {
-    return roomByCode(payload.code).admit(payload.name, payload.spectator ?? false);
-  }
 
   return io;
 }

@@ -127,6 +127,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     () => ({ rooms: registry.size, ...(cluster ? { cluster: cluster.health() } : {}) }),
     [roomLookupRouter(registry, cluster && ((code) => cluster.roomExists(code))), shareRouter(share), ...(options.routers ?? [])],
     cluster?.limits ?? limits,
+    log,
   );
   const httpServer = createServer(app);
   const io = attachSockets(httpServer, config, registry, sessions, log, limits, cluster);

@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   "INTERNAL",
   "ROOM_ELSEWHERE", // the room lives in another game process: connect to `url` and send the command again
   "UNAVAILABLE", // a shared service (the room directory, the game log) is down: nothing was done; try again soon
+  "HOST_APPROVAL", // room:join from a device or address the host kicked someone from: the host is asked; seat:answer follows
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -275,6 +276,8 @@ export interface SeatRequest {
   /** The name they typed (the seat's name, up to case and look-alikes). */
   name: string;
   at: number;
+  /** "seat": a seat back (room:askSeat); "join": a newcomer from where the host kicked someone (room:join), `playerId` not yet seated. */
+  kind: "seat" | "join";
 }
 
 /** `seat:answer`: the host's answer to a `room:askSeat`. */

@@ -10,14 +10,14 @@ export function GeneratorTradeoff({ points }: { points: TradeoffPoint[] }) {
   const bots = points.filter((p) => !p.human);
   const summary = points.map((p) => `${p.name}: utility ${p.x.toFixed(1)}, leakage ${p.y.toFixed(1)}`).join("; ");
   return (
-    <figure className="chart-box" style={{ margin: 0 }} data-testid="generator-tradeoff">
+    <figure className="chart-box" style={{ margin: 0 }} aria-label={`Who hides the secret best? ${summary}`} data-testid="generator-tradeoff">
       <h3>Who hides the secret best?</h3>
       <p className="muted small">Across: how well allies recognize the clues (utility); up: how much they give away to the Chameleon (leakage).</p>
       {/* The table above carries the same figures for screen readers; the chart is described in one line. */}
       <p className="visually-hidden">{summary}</p>
       <div style={{ width: "100%", height: 300 }} aria-hidden="true">
         <ResponsiveContainer>
-          <ScatterChart margin={{ top: 14, right: 18, bottom: 14, left: 6 }}>
+          <ScatterChart margin={{ top: 14, right: 18, bottom: 14, left: 6 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
             <XAxis
               type="number"

@@ -51,7 +51,7 @@ export function LeakageCurve({ rows }: { rows: ClueScoreRow[] }) {
       <h3>{CURVE_TITLE}</h3>
       <div style={{ width: "100%", height: 220 }} aria-hidden="true">
         <ResponsiveContainer>
-          <LineChart data={data} margin={{ top: 16, right: 12, bottom: 4, left: -16 }}>
+          <LineChart data={data} margin={{ top: 16, right: 12, bottom: 4, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
             <XAxis dataKey="step" stroke="var(--muted)" tick={{ fontSize: 12 }} label={{ value: "clue", position: "insideBottomRight", offset: -2, fontSize: 11, fill: "var(--muted)" }} />
             <YAxis domain={[0, 100]} stroke="var(--muted)" tick={{ fontSize: 12 }} />

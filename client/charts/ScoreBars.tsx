@@ -7,6 +7,9 @@ export const SCORE_WORDS = {
   soft: { label: "Clue score", term: "SoftScore = U × (1 − L)" },
 } as const;
 
+/** The research term behind the clue score of the Chameleon's own clue. */
+export const BLUFF_TERM = "utility U alone: the Chameleon's leakage means nothing (its SoftScore stays in the data)";
+
 function Bar({ kind, label, term, value, note }: { kind: keyof typeof SCORE_WORDS; label: string; term: string; value: number | null; note?: string }) {
   const text = value === null ? "—" : value.toFixed(0);
   return (
@@ -42,7 +45,12 @@ export function ScoreBars({ row }: { row: ClueScoreRow }) {
         term={SCORE_WORDS.leakage.term}
         value={row.leakage}
       />
-      <Bar kind="soft" {...SCORE_WORDS.soft} value={row.softScore} />
+      {row.leakageMeaningless ? (
+        // The Chameleon did not know the word, so its clue scores on passing for a teammate's alone: U, not U × (1 − L).
+        <Bar kind="soft" label={`${SCORE_WORDS.soft.label} (as a bluff)`} term={BLUFF_TERM} value={row.utility} />
+      ) : (
+        <Bar kind="soft" {...SCORE_WORDS.soft} value={row.softScore} />
+      )}
     </div>
   );
 }

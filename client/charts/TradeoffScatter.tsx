@@ -61,7 +61,7 @@ export function TradeoffScatter({ rows, nameOf }: { rows: ClueScoreRow[]; nameOf
       ) : (
         <div style={{ width: "100%", height: 240 }} aria-hidden="true">
           <ResponsiveContainer>
-            <ScatterChart margin={{ top: 10, right: 14, bottom: 14, left: -16 }}>
+            <ScatterChart margin={{ top: 10, right: 14, bottom: 14, left: -16 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
               <XAxis type="number" dataKey="x" name="Spotted" domain={[0, 100]} stroke="var(--muted)" tick={{ fontSize: 12 }} label={{ value: "spotted by a teammate →", position: "insideBottom", offset: -8, fontSize: 11, fill: "var(--muted)" }} />
               <YAxis type="number" dataKey="y" name="Gave away" domain={[0, 100]} stroke="var(--muted)" tick={{ fontSize: 12 }} />

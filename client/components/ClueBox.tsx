@@ -1,18 +1,21 @@
 import { useId, useState, type FormEvent } from "react";
 import { clueViolation, countClueWords, MAX_CLUE_CHARS } from "../../shared/game/clue-validation";
+import { Countdown } from "./Countdown";
 
 interface Props {
   words: string[];
   maxWords: number;
   /** Sends the clue; resolves with the server's rejection message, or null when accepted. */
   onSubmit(text: string): Promise<string | null>;
+  /** The turn's deadline: the time left shows in the box, where a phone scrolled to it can see it. */
+  deadline?: number | null;
 }
 
 /**
  * The clue input with live feedback from the shared validator (the same function the server's rules use),
  * and the server's own rejection reason when it still refuses.
  */
-export function ClueBox({ words, maxWords, onSubmit }: Props) {
+export function ClueBox({ words, maxWords, onSubmit, deadline }: Props) {
   const [text, setText] = useState("");
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +37,9 @@ export function ClueBox({ words, maxWords, onSubmit }: Props) {
   return (
     <form className="clue-form your-turn" onSubmit={submit} aria-label="Your clue">
       <label className="field">
-        <span>Your turn: give a clue ({maxWords === 1 ? "one word" : `up to ${maxWords} words`})</span>
+        <span className="clue-form-title">
+          Your turn: give a clue ({maxWords === 1 ? "one word" : `up to ${maxWords} words`}) <Countdown deadline={deadline ?? null} label="Clue turn, your move" compact />
+        </span>
         <div className="row" style={{ flexWrap: "nowrap" }}>
           <input
             value={text}

@@ -40,7 +40,7 @@ export function LeaderboardTables({ board }: { board: Leaderboard }) {
                 <th role="columnheader" scope="col" className="num"><abbr title="Utility: an ally picks the secret from the clue, among decoys">Utility ↑</abbr></th>
                 <th role="columnheader" scope="col" className="num"><abbr title="Leakage: the Chameleon finds the secret from the clue">Leakage ↓</abbr></th>
                 <th role="columnheader" scope="col" className="num"><abbr title="SoftScore = utility × (1 − leakage)">SoftScore ↑</abbr></th>
-                <th role="columnheader" scope="col" className="num"><abbr title="BinaryScore: 1 when the ally's top pick is the secret and the Chameleon's is not">BinaryScore ↑</abbr></th>
+                <th role="columnheader" scope="col" className="num"><abbr title="BinaryScore: 1 when the ally's top pick is the clue and the Chameleon's top pick is not the secret">BinaryScore ↑</abbr></th>
                 <th role="columnheader" scope="col" className="num"><abbr title="Clues the lexical bot wrote for a timed-out or absent player, or for an LLM bot whose answer was unusable">Auto clues</abbr></th>
                 <th role="columnheader" scope="col" className="num"><abbr title="Utility of the clues written as the Chameleon: how well the bluff passed for a clue from someone who knew the word">As Chameleon: passed for informed ↑</abbr></th>
               </tr>

@@ -1,5 +1,6 @@
 import type { RoundRole } from "../../shared/game/types";
 import { Icon } from "./Icon";
+import { longestPart } from "./WordGrid";
 
 /** Who the viewer is this round, impossible to miss: the Chameleon must know they are bluffing. */
 export function RoleBanner({ role, secret, compact, seated = false }: { role: RoundRole; secret: string | null; compact?: boolean; seated?: boolean }) {
@@ -24,7 +25,10 @@ export function RoleBanner({ role, secret, compact, seated = false }: { role: Ro
         </span>
         <div>
           <strong>
-            The secret word is <span data-testid="secret-word">{secret}</span>
+            The secret word is{" "}
+            <span data-testid="secret-word" className="secret-word" style={{ "--longest": longestPart(secret ?? "") } as React.CSSProperties}>
+              {secret}
+            </span>
           </strong>
           {!compact && <span>Prove you know it without giving it away: the Chameleon is listening.</span>}
         </div>

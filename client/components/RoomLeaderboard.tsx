@@ -1,5 +1,6 @@
 import type { PlayerStanding } from "../../shared/protocol";
 import { Avatar } from "./Avatar";
+import { wholeOutOf100 } from "../model/scores";
 
 /** "3 of 4", or "–" when the seat never played that side. */
 const ofRounds = (won: number, played: number) => (played === 0 ? "–" : `${won} of ${played}`);
@@ -41,7 +42,7 @@ export function RoomLeaderboard({ standings, you }: { standings: PlayerStanding[
               </div>
               <div className="standing-best">
                 <dt>Best clue</dt>
-                <dd>{s.bestClue ? <>“{s.bestClue.text}” <span className="muted">({Math.round(s.bestClue.score * 100)})</span></> : "–"}</dd>
+                <dd>{s.bestClue ? <>“{s.bestClue.text}” <span className="muted">({wholeOutOf100(s.bestClue.score)})</span></> : "–"}</dd>
               </div>
             </dl>
           </div>

@@ -5,13 +5,15 @@ import { Countdown } from "./Countdown";
 
 /**
  * The top of every round screen: which round, which phase, and the server's countdown. When the table waits on
- * the viewer and the header has scrolled out of sight (a phone scrolled down to its clue box), the time left
- * follows them in a small pill at the top of the screen.
+ * the viewer's vote, readiness or tie-break and the header has scrolled out of sight, the time left follows
+ * them in a small pill at the top of the screen.
  */
 export function RoundHeader({ game, round, title, timerLabel }: { game: GameView; round: RoundView; title: string; timerLabel: string }) {
   const headerRef = useRef<HTMLDivElement>(null);
   const [outOfSight, setOutOfSight] = useState(false);
-  const mustAct = viewerMustAct(game, round) && game.deadline !== null;
+  // Where the viewer acts on the grid (a clue, the guess), the time left sits in the clue box or beside the guess
+  // button instead: a pill floating over the screen would cover a grid word on a phone.
+  const mustAct = viewerMustAct(game, round) && game.deadline !== null && game.phase !== "clues" && game.phase !== "guess";
 
   useEffect(() => {
     const el = headerRef.current;

@@ -164,7 +164,8 @@ function ExactTerms({ rows, evaluators, informedSoft }: { rows: ClueScoreRow[]; 
         </li>
         <li>
           <strong>Clue score</strong> is the <em>SoftScore</em> S = U × (1 − L). The table's clue score is the mean SoftScore of the
-          informed players' clues{informedSoft !== null ? ` (${informedSoft.toFixed(1)})` : ""}.
+          informed players' clues{informedSoft !== null ? ` (${informedSoft.toFixed(1)})` : ""}. The Chameleon's own clue shows U alone as its
+          clue score (as a bluff): it did not know the word, so its L means nothing; its S = U × (1 − L) stays in the data and the export.
         </li>
         <li>
           Evaluators: {evaluators.join(", ") || "none"}

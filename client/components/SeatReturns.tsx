@@ -35,12 +35,18 @@ export function SeatReturns({ snapshot }: { snapshot: RoomSnapshot }) {
       )}
       {seatRequests.map((request) => (
         <div className="card stack" role="alert" key={request.requestId} data-testid="seat-request">
-          <span>
-            Someone on another device asks for <strong>{nameOf(game, request.playerId)}</strong>'s seat back. Let them in only if it is really them.
-          </span>
+          {request.kind === "join" ? (
+            <span>
+              <strong>{request.name}</strong> asks to join from the device or network of someone you removed. Let them in only if you know who it is.
+            </span>
+          ) : (
+            <span>
+              Someone on another device asks for <strong>{nameOf(game, request.playerId)}</strong>'s seat back. Let them in only if it is really them.
+            </span>
+          )}
           <div className="row">
             <button type="button" onClick={() => void connection.request(C2S.hostAnswerSeat, { requestId: request.requestId, approve: true })}>
-              Give the seat back
+              {request.kind === "join" ? "Let them in" : "Give the seat back"}
             </button>
             <button type="button" className="secondary" onClick={() => void connection.request(C2S.hostAnswerSeat, { requestId: request.requestId, approve: false })}>
               Refuse

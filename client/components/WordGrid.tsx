@@ -11,18 +11,21 @@ interface Props {
   label: string;
 }
 
-/** Longer than this, a word cannot fit a phone's cell even at the smallest type: it may break anywhere. */
-const OVERLONG = 18;
+/** Longer than this, a word does not fit one column of a phone's grid at the smallest type: its cell spans two. */
+const WIDE = 12;
+/** Longer than the rules' longest custom word (30): only then may a word break anywhere. */
+const OVERLONG = 30;
 
-/** The longest run of letters in a grid word, which sets its type size. */
-function longestPart(word: string): number {
+/** The longest run of letters in a word, which sets its type size. */
+export function longestPart(word: string): number {
   return Math.max(1, ...word.split(/[\s\-/]+/).map((part) => [...part].length));
 }
 
 /**
  * The topic card's grid. A long word ("orthodontist", "paediatrician") is set smaller to fit its cell whole
- * (the type size follows the cell's width and the word's longest part: app.css, .word-cell), rather than broken
- * mid-word; where the browser has hyphenation for English, `lang` lets it hyphenate properly instead.
+ * (the type size follows the cell's width and the word's longest part: app.css, .word-cell), and one longer
+ * than a column can hold at the smallest type ("otorhinolaryngology") gets a cell two columns wide: never
+ * broken mid-word, never spilling past the card.
  */
 export function WordGrid({ words, secret, onPick, picked, crossedOut = [], disabled, label }: Props) {
   return (
@@ -39,7 +42,7 @@ export function WordGrid({ words, secret, onPick, picked, crossedOut = [], disab
           .filter(Boolean)
           .join(" ");
         return (
-          <li key={w} className="word-slot" style={{ "--longest": longest } as React.CSSProperties}>
+          <li key={w} className={longest > WIDE ? "word-slot wide" : "word-slot"} style={{ "--longest": longest } as React.CSSProperties}>
             {onPick ? (
               <button
                 type="button"

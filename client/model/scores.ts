@@ -35,6 +35,14 @@ export interface ClueScoreRow {
 
 const pct = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? Math.round(v * 1000) / 10 : null);
 
+/**
+ * A score in [0, 1] as the screens print it, a whole number out of 100, rounded once from the tenth the bars
+ * carry: the reveal and the leaderboard must print the same clue's score alike (0.045 is 5 on both, not 5 and 4).
+ */
+export function wholeOutOf100(v: number): string {
+  return (pct(v) ?? 0).toFixed(0);
+}
+
 /** The server attaches `[RevealedClueScores]` to each clue of a revealed round; anything else means "not yet". */
 export function revealedScoresOf(scores: unknown[] | undefined): RevealedClueScores | null {
   const first = scores?.[0];

@@ -18,6 +18,7 @@ import { useNoticeStore } from "../stores/notice-store";
 import { useRoomStore } from "../stores/room-store";
 import { forgetSeat, useSessionStore, type Seat } from "../stores/session-store";
 import { describeFailure } from "./failure-text";
+import { deviceId } from "./device-id";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -93,8 +94,24 @@ export class GameConnection {
   async joinRoom(code: string, name: string, spectator = false): Promise<CommandResult<typeof C2S.roomJoin>> {
     // A fresh socket: a stale token for another room must not ride along in the handshake.
     this.target = this.home;
-    this.ensureSocket(undefined);
+    const socket = this.ensureSocket(undefined);
+    // From where the host kicked someone, the host is asked first: the answer comes on seat:answer.
+    let answered: (reply: SeatAnswerPayload) => void = () => {};
+    const answer = new Promise<SeatAnswerPayload>((resolve) => (answered = resolve));
+    socket.once(S2C.seatAnswer, answered);
     let ack = await this.request(C2S.roomJoin, { code, name, spectator }, { quiet: true });
+    if (ack.ok || ack.code !== "HOST_APPROVAL" || !/asked/.test(ack.message)) socket.off(S2C.seatAnswer, answered);
+    else {
+      useNoticeStore.getState().push("info", ack.message, "phase");
+      const reply = await answer;
+      if (!reply.approved) {
+        useNoticeStore.getState().push("error", reply.message, "phase");
+        return { ok: false, code: "HOST_APPROVAL", message: reply.message };
+      }
+      const joined = { ok: true as const, code: reply.code, token: reply.token, playerId: reply.playerId, spectator: reply.spectator };
+      this.adoptSeat(joined);
+      return joined;
+    }
     const there = !ack.ok && ack.code === "ROOM_ELSEWHERE" ? processOrigin(ack.url) : null;
     if (there) {
       // The room lives in another game process: join it there.
@@ -227,7 +244,7 @@ export class GameConnection {
     const seat: Seat = { code: ack.code, playerId: ack.playerId, token: ack.token, spectator: ack.spectator };
     useSessionStore.getState().setSeat(seat);
     // Future reconnections present the token, so the server hands back this seat.
-    if (this.socket) this.socket.auth = { token: ack.token };
+    if (this.socket) this.socket.auth = { token: ack.token, device: deviceId() };
   }
 
   private loseSeat(problem: string): void {
@@ -256,7 +273,7 @@ export class GameConnection {
     }
     useRoomStore.getState().clear();
     const opts = {
-      auth: token ? { token } : {},
+      auth: { ...(token ? { token } : {}), device: deviceId() },
       transports: ["websocket", "polling"],
       reconnectionDelayMax: 4000,
     };

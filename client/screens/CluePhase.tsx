@@ -32,7 +32,7 @@ export function CluePhase({ snapshot, round }: { snapshot: RoomSnapshot; round: 
         <TurnOrder game={game} round={round} />
       </div>
       {yourTurn && round.words ? (
-        <ClueBox key={round.number} words={round.words} maxWords={game.settings.clueMaxWords} onSubmit={give} />
+        <ClueBox key={round.number} words={round.words} maxWords={game.settings.clueMaxWords} onSubmit={give} deadline={game.deadline} />
       ) : (
         <p className="muted" role="status" aria-live="polite" data-testid="turn-status">
           {turnSeat ? (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { C2S, type RoomSnapshot } from "../../shared/protocol";
 import type { RoundView } from "../../shared/game/types";
 import { ClueList } from "../components/ClueList";
+import { Countdown } from "../components/Countdown";
 import { RoundHeader } from "../components/RoundHeader";
 import { WordGrid } from "../components/WordGrid";
 import { connection } from "../net/game-connection";
@@ -58,6 +59,7 @@ export function GuessPhase({ snapshot, round }: { snapshot: RoomSnapshot; round:
             <button type="button" className="big" disabled={!picked || busy} onClick={() => picked && void guess(picked)} data-testid="guess-confirm">
               {picked ? `Guess “${picked}”` : "Pick a word"}
             </button>
+            <Countdown deadline={game.deadline} label="Guess, your move" compact />
           </div>
         </>
       )}

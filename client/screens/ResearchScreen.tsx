@@ -74,7 +74,7 @@ export function ResearchScreen() {
           Every game played on this server is scored the way the SNEAK benchmark scores clues. A good clue has high <strong>utility</strong>: an ally who
           knows the secret picks it out from look-alike decoys given the clue. And it has low <strong>leakage</strong>: the Chameleon, who sees only the
           grid, cannot find the secret from it. <strong>SoftScore</strong> = utility × (1 − leakage) rewards both at once; <strong>BinaryScore</strong> counts
-          the clues where the ally's first pick is the secret and the Chameleon's is not.
+          the clues where the ally's top pick is the clue and the Chameleon's top pick is not the secret.
         </p>
         <p className="muted small">
           Under each average is its likely range (a 95% interval): with few games it is wide, and two rows whose ranges overlap may not really differ.

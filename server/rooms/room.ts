@@ -18,6 +18,7 @@ import { sendSnapshots, snapshotFor, type SnapshotMember, type SnapshotSource, t
 import { andThen, CommandQueue, settleMaybe } from "./command-queue";
 import { isPromiseLike, type MaybePromise } from "../store/log-store";
 import { SeatReturns } from "./seat-returns";
+import { answerJoin, askHostToLetIn, KickList } from "./kick-list";
 import { RoomStandings } from "./room-standings";
 import { cleanName, nameProblem, sameName } from "../../shared/game/names";
 
@@ -100,6 +101,8 @@ export class Room {
   private moved: { url: string | null } | null = null;
   private broadcastPending = false;
   private readonly now: () => number;
+  /** Where the host kicked someone from, waiting for the host's yes until the game ends (kick-list.ts). */
+  private readonly kicks = new KickList();
   /** Every change of the rules state goes through here, in order (command-queue.ts). */
   private readonly changes = new CommandQueue();
 
@@ -176,6 +179,17 @@ export class Room {
         });
       });
     });
+  }
+
+  /** `room:join`: from where the host kicked someone, the host is asked first (kick-list.ts). */
+  join(request: { name: string; spectator?: boolean }, socket: GameSocket): MaybePromise<Session> {
+    if (this.kicks.holds(socket.data.origin)) askHostToLetIn(this.letIn(), request.name, request.spectator ?? false, socket);
+    return this.admit(request.name, request.spectator ?? false);
+  }
+
+  private letIn() {
+    const host = this.state?.hostId ? this.members.get(this.state.hostId) : undefined;
+    return { code: this.code, returns: this.returns, hostConnected: () => (host?.sockets.size ?? 0) > 0, admit: (name: string, spectator: boolean) => this.admit(name, spectator), attach: (id: PlayerId, socket: GameSocket) => this.attach(id, socket) };
   }
 
   /**
@@ -612,13 +626,16 @@ export class Room {
     const state = this.state!;
     if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can remove players");
     const target = this.members.get(targetId);
+    const inGame = { gameNumber: state.gameNumber, inGame: state.phase !== "lobby" && state.phase !== "gameOver" };
     if (target?.spectator) {
+      this.kicks.remember(target.sockets, inGame);
       this.endSession(target, "kicked");
       this.removeMember(targetId, "kicked");
       return;
     }
     return andThen(this.apply({ type: "kick", now: this.now(), by, playerId: targetId }), () => {
       if (!target) return;
+      this.kicks.remember(target.sockets, inGame);
       this.endSession(target, "kicked");
       this.members.delete(targetId);
       this.returns.forgetSeat(targetId);
@@ -673,6 +690,7 @@ export class Room {
     if (this.state?.hostId !== by) throw new CommandError("NOT_HOST", "Only the host can answer a request for a seat.");
     const request = this.returns.take(requestId);
     if (!request) throw new CommandError("UNKNOWN_PLAYER", "That request is no longer waiting (answered, withdrawn or expired).");
+    if (request.kind === "join") return answerJoin(this.letIn(), request, approve);
     const member = this.members.get(request.playerId);
     if (!request.socket.connected || request.socket.data.session) return;
     if (!approve || !member) {
@@ -794,6 +812,7 @@ export class Room {
 
   private afterChange(before: GameState, after: GameState): void {
     if (after.gameNumber !== before.gameNumber) this.forgetEarlierGames(after.gameNumber);
+    if (after.phase === "gameOver" && before.phase !== "gameOver") this.kicks.gameEnded(after.gameNumber);
     this.queueNewClues(before, after);
     this.revealFinishedRound(after);
     this.armPhaseTimer();

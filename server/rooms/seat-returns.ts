@@ -33,6 +33,8 @@ interface CodeState {
 interface PendingRequest extends SeatRequest {
   socket: GameSocket;
   timer: NodeJS.Timeout;
+  /** A newcomer's request (kind "join"): as a spectator or a player. */
+  spectator?: boolean;
 }
 
 export type CodeCheck = { ok: true } | { ok: false; reason: "wrong" | "locked"; retryInSeconds: number };
@@ -83,7 +85,7 @@ export class SeatReturns {
   }
 
   /** A request for the host; null when one for this seat is already waiting. */
-  ask(playerId: PlayerId, name: string, socket: GameSocket, expire: (request: SeatRequest) => void): SeatRequest | null {
+  ask(playerId: PlayerId, name: string, socket: GameSocket, expire: (request: SeatRequest) => void, join?: { spectator: boolean }): SeatRequest | null {
     for (const pending of [...this.requests.values()]) {
       if (pending.playerId !== playerId) continue;
       // An asker who went away no longer holds the seat's one waiting request.
@@ -96,13 +98,14 @@ export class SeatReturns {
       if (request) expire(request);
     }, SEAT_REQUEST_MS);
     timer.unref?.();
-    this.requests.set(requestId, { requestId, playerId, name, at: this.now(), socket, timer });
+    const kind = join ? "join" : "seat";
+    this.requests.set(requestId, { requestId, playerId, name, at: this.now(), kind, socket, timer, spectator: join?.spectator });
     this.changed();
-    return { requestId, playerId, name, at: this.now() };
+    return { requestId, playerId, name, at: this.now(), kind };
   }
 
   /** Removes and returns a pending request (answered, expired, or its asker gone). */
-  take(requestId: string): (SeatRequest & { socket: GameSocket }) | undefined {
+  take(requestId: string): (SeatRequest & { socket: GameSocket; spectator?: boolean }) | undefined {
     const request = this.requests.get(requestId);
     if (!request) return undefined;
     clearTimeout(request.timer);
@@ -114,7 +117,7 @@ export class SeatReturns {
   /** What the host is shown: requests whose asker is still connected. */
   pending(): SeatRequest[] {
     const out: SeatRequest[] = [];
-    for (const { requestId, playerId, name, at, socket } of this.requests.values()) if (socket.connected) out.push({ requestId, playerId, name, at });
+    for (const { requestId, playerId, name, at, kind, socket } of this.requests.values()) if (socket.connected) out.push({ requestId, playerId, name, at, kind });
     return out;
   }
 

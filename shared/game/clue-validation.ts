@@ -213,7 +213,7 @@ function clueContains(clue: ClueForms, word: GridWordForms): boolean {
 const gridForms = new WeakMap<readonly string[], readonly GridWordForms[]>();
 /** A mutable grid's forms, by its words' content (a caller may change its array, never a cached entry); cleared when full. */
 const gridFormsByContent = new Map<string, readonly GridWordForms[]>();
-const MAX_GRIDS_BY_CONTENT = 1_000;
+export const MAX_GRIDS_BY_CONTENT = 1_000;
 
 function formsOfGrid(words: readonly string[]): readonly GridWordForms[] {
   if (Object.isFrozen(words)) {
@@ -228,6 +228,11 @@ function formsOfGrid(words: readonly string[]): readonly GridWordForms[] {
     gridFormsByContent.set(key, (forms = words.map(gridWordForms)));
   }
   return forms;
+}
+
+/** How many mutable grids' forms are cached: at most MAX_GRIDS_BY_CONTENT, however many custom cards a long-lived server sees. */
+export function gridsCachedByContent(): number {
+  return gridFormsByContent.size;
 }
 
 /** The first grid word (as written in `words`) that the clue contains after normalization and the light stem, if any. */

@@ -18,7 +18,7 @@ const WIDTH = 360;
 const NAMES = ["Bartholomew_Fitzgeraldsn", "Wolfeschlegelsteinhausen", "Anastasiya Konstantinova"];
 const CATEGORY = "Incomprehensibilities-and-other-words!!!";
 // Eight distinct 30-character words (the rules' longest), none of them sharing a token with the clues below.
-const LONG_WORDS = ["orthodontist", "psychiatrist", "paediatrician", "gynaecologist"];
+const LONG_WORDS = ["orthodontist", "psychiatrist", "paediatrician", "gynaecologist", "otorhinolaryngology", "immunohistochemistry"];
 const CARD_WORDS = [
   "Pneumonoultramicroscopicsilico",
   "Hippopotomonstrosesquippedalia",
@@ -76,6 +76,32 @@ async function assertFits(page: Page, label: string): Promise<void> {
   expect(seen.scrollWidth, `${label} is ${seen.scrollWidth}px wide: ${seen.sticking.join("; ")}`).toBeLessThanOrEqual(WIDTH);
 }
 
+/** Grid words something else is drawn over (a floating countdown), as the page's own hit test finds them. */
+async function coveredWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>("[data-testid=word-grid] .word-cell")) {
+      const r = cell.getBoundingClientRect();
+      for (const [x, y] of [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4], [r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]]) {
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !cell.contains(hit)) covered.push(`${cell.textContent} under ${hit.tagName.toLowerCase()}.${hit.className}`);
+      }
+    }
+    return covered;
+  });
+}
+
+/** The charts: named for screen readers, and not a Tab stop that announces nothing. */
+async function assertChartsAccessible(page: Page, testIds: string[]): Promise<void> {
+  for (const id of testIds) {
+    const chart = page.getByTestId(id);
+    expect(await chart.evaluate((el) => el.getAttribute("aria-label") ?? "")).not.toBe("");
+    const stops = await chart.evaluate((el) => [...el.querySelectorAll<HTMLElement>("*")].filter((e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled).map((e) => e.tagName.toLowerCase()));
+    expect(stops, `${id} has Tab stops`).toEqual([]);
+  }
+}
+
 const phaseOf = (page: Page) => page.getByTestId("room").getAttribute("data-phase");
 const roleOf = async (page: Page) => (await page.getByTestId("room").getAttribute("data-role"))!;
 
@@ -92,10 +118,29 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
       return { word: cell.firstChild!.textContent!, lines, fits: cell.scrollWidth <= cell.clientWidth };
     }),
   );
-  for (const cell of cells.filter((c) => LONG_WORDS.includes(c.word) || !c.word.includes(" "))) {
-    if (cell.word.length > 18) continue;
+  for (const cell of cells.filter((c) => !c.word.includes(" "))) {
     expect(cell, `"${cell.word}" breaks inside its cell`).toMatchObject({ lines: 1, fits: true });
   }
+  // Every cell stays inside the card.
+  const spills = await pages[0].getByTestId("word-grid").evaluate((grid) => {
+    const card = grid.closest(".card")!.getBoundingClientRect();
+    return [...grid.querySelectorAll<HTMLElement>(".word-cell")].filter((cell) => cell.getBoundingClientRect().right > card.right + 0.5).map((cell) => cell.textContent);
+  });
+  expect(spills, "cells past the card").toEqual([]);
+  // The secret banner sets a long secret smaller, whole on one line: "immunohistochemistry", not "immunohistochemi/stry".
+  const informedPage = pages[(await Promise.all(pages.map(roleOf))).indexOf("informed")];
+  const bannerLines = await informedPage.getByTestId("secret-word").evaluate((word) => {
+    const [text, longest] = [word.textContent, word.style.getPropertyValue("--longest")];
+    word.textContent = "immunohistochemistry";
+    word.style.setProperty("--longest", "20");
+    const range = document.createRange();
+    range.selectNodeContents(word);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    const inside = word.getBoundingClientRect().right <= word.closest(".role-banner")!.getBoundingClientRect().right;
+    [word.textContent, word.style.cssText] = [text, `--longest: ${longest}`];
+    return { lines, inside };
+  });
+  expect(bannerLines).toEqual({ lines: 1, inside: true });
 
   // Three clues in turn order; the first also checks that the box stops at the rules' limit as you type.
   for (let i = 0; i < 3; i++) {
@@ -110,6 +155,11 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
       await assertFits(turn, "02-clue-box");
     }
     await input.fill(CLUES[i]);
+    // Scrolled to the clue box, the time left shows in it, over no grid word.
+    await turn.getByRole("button", { name: "Give clue" }).scrollIntoViewIfNeeded();
+    expect(await turn.getByTestId("countdown-float").count()).toBe(0);
+    expect(await turn.getByRole("timer", { name: /Clue turn, your move/ }).count()).toBe(1);
+    expect(await coveredWords(turn)).toEqual([]);
     await turn.getByRole("button", { name: "Give clue" }).click();
     await input.waitFor({ state: "detached" });
   }
@@ -145,6 +195,7 @@ async function playRound(pages: Page[], label: string, opts: { checkClueBox: boo
   expect(note).toContain(CUMULATIVE_NOTE);
   expect(note).toContain(`The Chameleon's own clue was clue ${chameleonTurn}.`);
   expect(await pages[0].getByTestId("leakage-curve").locator("svg text", { hasText: "▲ Chameleon" }).count()).toBe(1);
+  await assertChartsAccessible(pages[0], ["leakage-curve"]);
   for (const [i, page] of pages.entries()) await assertFits(page, `05-reveal-${label}-${i}`);
 }
 
@@ -235,6 +286,7 @@ describe("the client on a 360 px phone", () => {
     await playRound(pages, "dataset", { checkClueBox: false, chat: false });
     await Promise.all(pages.map((p) => p.getByTestId("clue-scores").getByRole("meter").first().waitFor()));
     await second.getByTestId("tradeoff-scatter").locator("svg.recharts-surface").waitFor();
+    await assertChartsAccessible(second, ["leakage-curve", "tradeoff-scatter"]);
     for (const [i, page] of pages.entries()) await assertFits(page, `05-reveal-dataset-scored-${i}`);
     await host.getByRole("button", { name: "End the game" }).click();
     await host.getByRole("button", { name: "Yes, end the game" }).click();
@@ -244,6 +296,7 @@ describe("the client on a 360 px phone", () => {
     await second.getByTestId("research-link").click();
     await second.getByTestId("lb-generator-row").first().waitFor();
     await second.getByTestId("generator-tradeoff").locator("svg.recharts-surface").waitFor();
+    await assertChartsAccessible(second, ["generator-tradeoff"]);
     await assertFits(second, "07-leaderboard-dark");
     const back = second.getByTestId("lb-back");
     expect(await back.textContent()).toMatch(/^← Back to room [A-Z]{4}$/);

@@ -77,6 +77,18 @@ describe("server: malformed, oversized and abusive input", () => {
     const own = io(server.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { Origin: server.url } });
     await connected(own);
     own.close();
+    // People type localhost for the printed 127.0.0.1: the loopback names are one host, on the same port only.
+    const port = new URL(server.url).port;
+    for (const name of ["localhost", "[::1]"]) {
+      const local = io(server.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { Origin: `http://${name}:${port}` } });
+      await connected(local);
+      local.close();
+    }
+    const polling = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: `http://localhost:${port}` } });
+    expect(polling.status).toBe(200);
+    const otherPort = io(server.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { Origin: `http://localhost:${Number(port) + 1}` } });
+    await expect(connected(otherPort)).rejects.toBeTruthy();
+    otherPort.close();
     const page = await fetch(`${server.url}/r/ABCD`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("SNEAK");

@@ -143,6 +143,12 @@ describe("leaderboard page", () => {
     // The explanation of the columns and the intervals is on the page.
     expect(screen.getByTestId("leaderboard").textContent).toContain("95% intervals");
     expect(screen.getByTestId("leaderboard").textContent).toContain("SoftScore = utility × (1 − leakage)");
+    // BinaryScore as the README and the metric define it (shared/sneak/metrics.ts binaryScoreOf): the ally picks the clue, the
+    // chameleon misses the secret. Not "the ally's first pick is the secret", which is another measure.
+    const binary = "the ally's top pick is the clue and the Chameleon's top pick is not the secret";
+    expect(screen.getByTestId("leaderboard").textContent).toContain(binary);
+    expect(screen.getByTitle(/^BinaryScore:/).getAttribute("title")).toContain(binary);
+    expect(screen.getByTestId("leaderboard").innerHTML).not.toMatch(/pick is the secret/);
   });
 
   it("speaks plainly: a question and a one-line explanation over each table, the jargon only in tooltips and the method note", async () => {

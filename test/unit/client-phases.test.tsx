@@ -248,6 +248,36 @@ describe("reveal", () => {
     expect(cleoVotes.textContent).toContain("accused");
   });
 
+  it("scores the Chameleon's own clue as its words say: on passing for a teammate's (U), not on a leakage that means nothing", () => {
+    const g = revealed();
+    const bluff = scores(2, "p3", "wild", 0.96, 0.95, 0.9, true);
+    g.rounds[0].clues[2] = { ...g.rounds[0].clues[2], scores: [bluff] };
+    render(<RoomView snapshot={snapshot(g)} />);
+    const row = screen.getAllByTestId("clue-score-row")[2];
+    const meters = within(row).getAllByRole("meter");
+    expect(meters.map((m) => m.getAttribute("aria-label"))).toEqual(["Spotted by a teammate", "Gave the word away (means nothing here)", "Clue score (as a bluff)"]);
+    // 96 spotted, so 96 as a bluff: not 96 × (1 − 0.95) = 4.8, which the words beside it would contradict.
+    expect(meters.map((m) => m.getAttribute("aria-valuenow"))).toEqual(["96", "95", "96"]);
+    expect(row.textContent).toContain("It scores on whether teammates would take it for one of theirs.");
+    // An informed player's clue keeps the SoftScore.
+    expect(within(screen.getAllByTestId("clue-score-row")[1]).getAllByRole("meter")[2].getAttribute("aria-valuenow")).toBe("40");
+  });
+
+  it("prints a clue's score the same at the reveal and as its author's best clue on the leaderboard", () => {
+    // 0.14451 (the bars' 14.5) and 0.145 (14.499… × 100 in floating point): each rounded once, the same way, on both.
+    for (const soft of [0.14451, 0.145, 0.0449]) {
+      const g = revealed();
+      const record = scores(1, "p2", "horse", soft, 0, 0.5);
+      g.rounds[0].clues[1] = { ...g.rounds[0].clues[1], scores: [{ ...record, mean: { ...record.mean!, softScore: soft } }] };
+      const standing = { playerId: "p2", name: "Ben", bot: false, points: 2, gamesPlayed: 1, gamesWon: 0, chameleonRounds: 0, chameleonWins: 0, informedRounds: 1, informedWins: 1, bestClue: { text: "horse", score: soft, game: 1, round: 1 } };
+      const { unmount } = render(<RoomView snapshot={snapshot(g, { standings: [standing] })} />);
+      const revealed100 = within(screen.getAllByTestId("clue-score-row")[1]).getAllByText(/^\d+$/).at(-1)!.textContent;
+      const best = screen.getByText("Best clue").nextElementSibling!.textContent;
+      expect(best, `softScore ${soft}`).toBe(`“horse” (${revealed100})`);
+      unmount();
+    }
+  });
+
   it("explains the cumulative-leakage curve in one sentence and says where the Chameleon's clue fell", async () => {
     render(<RoomView snapshot={snapshot(revealed())} />);
     const note = await screen.findByTestId("leakage-note", {}, { timeout: 5000 });

@@ -63,7 +63,7 @@ describe("a player who drops out, on screen", () => {
 
   it("gives the host a one-tap answer to a request for a seat back", () => {
     const s = snapshot(game());
-    s.seatRequests = [{ requestId: "r-1", playerId: "p3", name: "cleo", at: Date.now() }];
+    s.seatRequests = [{ requestId: "r-1", playerId: "p3", name: "cleo", at: Date.now(), kind: "seat" }];
     render(<RoomView snapshot={s} />);
     const request = screen.getByTestId("seat-request");
     expect(request.textContent).toContain("Cleo");

@@ -21,6 +21,13 @@ describe("normalized utility and leakage", () => {
     expect(leakageOf(0.5, 8)).toBeCloseTo(3 / 7, 12);
   });
 
+  it("needs at least two options: with one, chance is certainty and the score would be 0/0", () => {
+    expect(() => utilityOf(1, 1)).toThrow(/at least 2 options, got 1/);
+    expect(() => leakageOf(0.5, 0)).toThrow(RangeError);
+    // Two options (a clue and one decoy) is the smallest set the metric is defined on: (0.75 − 0.5) / 0.5.
+    expect(utilityOf(0.75, 2)).toBeCloseTo(0.5, 12);
+  });
+
   it("clips below-chance probabilities at 0", () => {
     expect(utilityOf(0.05, 6)).toBe(0);
     expect(leakageOf(0, 12)).toBe(0);
@@ -43,6 +50,18 @@ describe("BinaryScore with set semantics", () => {
     expect(binaryScoreOf([0.4, 0.4, 0.2], 1, [0.3, 0.7], 0)).toBe(1);
   });
 
+  it("takes a judge that gives every option 0 as undecided: all of them tie at the top", () => {
+    expect([...argmaxSet([0, 0, 0])]).toEqual([0, 1, 2]);
+    // So the secret is among the chameleon's top picks: the clue does not earn a BinaryScore of 1.
+    expect(binaryScoreOf([0.9, 0.1], 0, [0, 0], 1)).toBe(0);
+  });
+
+  it("tolerates rounding noise relative to the top probability (1e-9 of it), not a real difference", () => {
+    // 0.5 and 0.5 − 1e-9 differ by twice the tolerance at that height: two options, one top pick.
+    expect([...argmaxSet([0.5, 0.5 - 1e-9])]).toEqual([0]);
+    expect([...argmaxSet([0.5, 0.5 - 1e-10])]).toEqual([0, 1]);
+  });
+
   it("is 0 when the ally prefers a decoy", () => {
     expect(binaryScoreOf([0.6, 0.4], 1, [0.1, 0.9], 0)).toBe(0);
   });
@@ -61,9 +80,21 @@ describe("scoreMessage", () => {
     expect(scores.binaryScore).toBe(0); // the secret is the chameleon's top pick
   });
 
-  it("refuses to score a failed judgement rather than calling it 0", () => {
+  it("refuses to score a failed judgement rather than calling it 0, and says which failure", () => {
     const failed: Judgement = { options: ["a", "b"], probabilities: [], coverage: 0, failure: "no label", flags: [] };
-    expect(() => scoreMessage(failed, "a", judgement(["x", "y"], [0.5, 0.5]), "x")).toThrow(/failed judgement/);
+    expect(() => scoreMessage(failed, "a", judgement(["x", "y"], [0.5, 0.5]), "x")).toThrow(/failed judgement: no label/);
+    const chameleonFailed: Judgement = { options: ["x", "y"], probabilities: [], coverage: 0, failure: "timed out", flags: [] };
+    expect(() => scoreMessage(judgement(["a", "b"], [0.5, 0.5]), "a", chameleonFailed, "x")).toThrow(/failed judgement: timed out/);
+  });
+
+  it("scores a message or a secret shown first, and refuses one that was not shown rather than reading no probability", () => {
+    const ally = judgement(["clue", "d1"], [0.75, 0.25]);
+    const chameleon = judgement(["secret", "w2", "w3", "w4"], [0.25, 0.25, 0.25, 0.25]);
+    const first = scoreMessage(ally, "clue", chameleon, "secret");
+    expect(first.utility).toBeCloseTo(0.5, 12);
+    expect(first.leakage).toBe(0);
+    expect(() => scoreMessage(ally, "other", chameleon, "secret")).toThrow(/message "other" is not among the ally's options/);
+    expect(() => scoreMessage(ally, "clue", chameleon, "other")).toThrow(/secret "other" is not among the chameleon's options/);
   });
 });
 

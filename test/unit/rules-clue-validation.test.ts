@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, clueViolation, countClueWords, findGridWordIn, lightStems, NO_LETTERS_MESSAGE, normalizeForComparison } from "../../shared/game/clue-validation";
+import { cleanText, clueViolation, countClueWords, findGridWordIn, gridsCachedByContent, lightStems, MAX_GRIDS_BY_CONTENT, NO_LETTERS_MESSAGE, normalizeForComparison } from "../../shared/game/clue-validation";
 import { applyAction, createGame, currentRound } from "../../shared/game/rules";
 import type { TopicCard } from "../../shared/game/types";
 import { isAffixedForm, isCompoundWith } from "../../shared/game/word-forms";
@@ -66,6 +66,27 @@ describe("findGridWordIn", () => {
       }
     }
     expect(findGridWordIn("ice cold bus", frozen)).toBe("bus");
+  });
+
+  it("keeps two custom grids apart whose words run together the same way", () => {
+    // Custom cards are mutable arrays, cached by their words' content: "rain", "bow", "tie" and "rainbow",
+    // "tie" make the same letters end to end, and must still be two grids.
+    const rest = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
+    expect(findGridWordIn("tie", ["rain", "bow", "tie", ...rest])).toBe("tie");
+    expect(findGridWordIn("bow", ["rain", "bow", "tie", ...rest])).toBe("bow");
+    expect(findGridWordIn("tie", ["rainbow", "tie", ...rest])).toBe("tie");
+    expect(findGridWordIn("bow", ["rainbow", "tie", ...rest])).toBeUndefined();
+  });
+
+  it("caches a bounded number of custom grids, and still answers right once it has let some go", () => {
+    const before = gridsCachedByContent();
+    findGridWordIn("x", ["first", "grid", "cached", "here"]);
+    findGridWordIn("x", ["second", "grid", "cached", "here"]);
+    expect(gridsCachedByContent()).toBe(Math.min(before + 2, MAX_GRIDS_BY_CONTENT));
+    for (let i = 0; i <= MAX_GRIDS_BY_CONTENT; i++) findGridWordIn("x", [`word${i}`, "filler"]);
+    expect(gridsCachedByContent()).toBeLessThanOrEqual(MAX_GRIDS_BY_CONTENT);
+    expect(gridsCachedByContent()).toBeGreaterThan(0);
+    expect(findGridWordIn("seconds", ["second", "grid", "cached", "here"])).toBe("second");
   });
 });
 
