@@ -7,17 +7,26 @@ import { intFrom } from "../config";
  *   unset, studies are created with `npm run study -- create` only. At least 16 characters.
  * - SNEAK_STUDY_BURST, SNEAK_STUDY_PER_MINUTE: requests to /api/studies per client address (a class of 30
  *   behind one NAT address answers an item every few seconds between them): 120 at once, then 600 a minute.
+ * - SNEAK_STUDY_JOIN_BURST, SNEAK_STUDY_JOINS_PER_MINUTE: new participants per client address: 30 at once,
+ *   then 30 a minute (a class joins together; a script joining again and again does not get far).
+ * - SNEAK_STUDY_HOLDS_PER_ADDRESS: items the participants of one address may hold unanswered at once (40).
  */
 export interface StudyServerConfig {
   researchKey: string | null;
   burst: number;
   perMinute: number;
+  joinBurst: number;
+  joinsPerMinute: number;
+  holdsPerAddress: number;
 }
 
 const StudyEnv = z.object({
   SNEAK_RESEARCH_KEY: z.string().trim().min(16, "must be at least 16 characters").optional(),
   SNEAK_STUDY_BURST: intFrom(120),
   SNEAK_STUDY_PER_MINUTE: intFrom(600, 1),
+  SNEAK_STUDY_JOIN_BURST: intFrom(30, 1),
+  SNEAK_STUDY_JOINS_PER_MINUTE: intFrom(30, 1),
+  SNEAK_STUDY_HOLDS_PER_ADDRESS: intFrom(40, 1),
 });
 
 export function studyConfigFromEnv(env: Record<string, string | undefined> = process.env): StudyServerConfig {
@@ -26,5 +35,13 @@ export function studyConfigFromEnv(env: Record<string, string | undefined> = pro
     const issue = parsed.error.issues[0];
     throw new Error(`${issue.path.join(".")}: ${issue.message}`);
   }
-  return { researchKey: parsed.data.SNEAK_RESEARCH_KEY ?? null, burst: parsed.data.SNEAK_STUDY_BURST, perMinute: parsed.data.SNEAK_STUDY_PER_MINUTE };
+  const e = parsed.data;
+  return {
+    researchKey: e.SNEAK_RESEARCH_KEY ?? null,
+    burst: e.SNEAK_STUDY_BURST,
+    perMinute: e.SNEAK_STUDY_PER_MINUTE,
+    joinBurst: e.SNEAK_STUDY_JOIN_BURST,
+    joinsPerMinute: e.SNEAK_STUDY_JOINS_PER_MINUTE,
+    holdsPerAddress: e.SNEAK_STUDY_HOLDS_PER_ADDRESS,
+  };
 }
