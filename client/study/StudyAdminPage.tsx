@@ -11,7 +11,9 @@ interface Status {
   createdAt: string;
   tasks: { task: string; items: number; complete: number; answers: number; needed: number }[];
   attentionChecks: { answers: number; failedParticipants: number };
-  participants: { joined: number; answered: number; finished: number };
+  participants: { joined: number; answered: number; complete: number; finished: number; excluded: number };
+  /** The link to share (SNEAK_PUBLIC_URL's origin when the server has one). */
+  participantUrl: string;
 }
 
 const keyStorage = (id: string) => `sneak.study-key.${id}`;
@@ -81,7 +83,7 @@ export function StudyAdminPage({ studyId }: { studyId: string }) {
     );
   }
 
-  const link = `${location.origin}/s/${studyId}`;
+  const link = status?.participantUrl ?? `${location.origin}/s/${studyId}`;
   const act = async (what: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -121,7 +123,7 @@ export function StudyAdminPage({ studyId }: { studyId: string }) {
         {status && (
           <>
             <p>
-              {status.open ? "Open" : "Closed"} · {status.participants.joined} joined · {status.participants.finished} finished
+              {status.open ? "Open" : "Closed"} · {status.participants.joined} joined · {status.participants.complete} did every item · {status.participants.finished} finished · {status.participants.excluded} excluded
               {status.attentionChecks.answers > 0 && ` · ${status.attentionChecks.failedParticipants} failed an attention check`}
             </p>
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Progress per task">

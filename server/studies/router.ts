@@ -168,8 +168,8 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
       await handler(req, res, study, store);
     });
 
-  router.get("/api/studies/:id/admin", asResearcher(async (_req, res, study, store) => {
-    res.json(studyStatus(await store.data(study)));
+  router.get("/api/studies/:id/admin", asResearcher(async (req, res, study, store) => {
+    res.json({ ...studyStatus(await store.data(study)), participantUrl: `${deps.publicUrl ?? `${req.protocol}://${req.get("host")}`}/s/${study.id}` });
   }));
 
   router.post("/api/studies/:id/admin/state", PARTICIPANT_BODY, asResearcher(async (req, res, study, store) => {
