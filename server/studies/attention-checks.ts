@@ -37,6 +37,9 @@ export function attentionCheckPayloads(spec: StudySpec, dataset: Dataset, decoys
     const notes = Object.entries(read.skipped).map(([reason, n]) => `${spec.checks!.name}: ${n} line(s) skipped: ${reason}`);
     return { payloads: [...byCategory.values()], config: { kind: "file", name: spec.checks.name, sha256: sha256(spec.checks.lines.map((l) => JSON.stringify(l)).join("\n")), instances: byCategory.size }, notes };
   }
+  const key = `${dataset.name}|${dataset.categories.length}|${words}|${decoys}|${spec.seed}`;
+  const cached = synonymChecks.get(key);
+  if (cached) return { payloads: cached, config: { kind: "synonyms", instances: cached.length }, notes: [] };
   const relatedness = getRelatedness();
   const payloads: ItemPayload[] = [];
   for (const c of dataset.categories) {
@@ -58,5 +61,9 @@ export function attentionCheckPayloads(spec: StudySpec, dataset: Dataset, decoys
     const pick = found[seededRng(`study|${spec.seed}|check|${c.category}`).int(found.length)];
     payloads.push({ category: c.category, words: grid, secret: pick.secret, decoys: shown, message: pick.message, source });
   }
+  synonymChecks.set(key, payloads);
   return { payloads, config: { kind: "synonyms", instances: payloads.length }, notes: [] };
 }
+
+/** The synonym checks of a dataset, computed once per process (a second or two over the default dataset's 1,287 words). */
+const synonymChecks = new Map<string, ItemPayload[]>();
