@@ -84,7 +84,7 @@ program
   .option("--completion-code <code>", "the code shown at the end, to paste back into Prolific or MTurk")
   .option("--completion-url <url>", "where the end page sends participants (Prolific's completion link)")
   .option("--review <mode>", "the study's own messages (--messages generation): filter (the offensive-word filter) or manual (filter, then your approval: npm run study -- review)", "filter")
-  .option("--url <origin>", "the public address participants open (default: $SNEAK_PUBLIC_URL, else http://127.0.0.1:3000)")
+  .option("--url <origin>", "the public address participants open (default: $SNEAK_STUDY_URL, else $SNEAK_PUBLIC_URL, else http://127.0.0.1:3000)")
   .option(dbOption, dbHelp)
   .action(async (opts) => {
     const dataset = opts.dataset ? JSON.parse(readText(opts.dataset)) : undefined;
@@ -120,7 +120,7 @@ program
     } finally {
       await store.close();
     }
-    const origin = String(opts.url ?? process.env.SNEAK_PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+    const origin = String(opts.url ?? process.env.SNEAK_STUDY_URL ?? process.env.SNEAK_PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
     for (const note of built.notes) console.error(`note: ${note}`);
     const checks = built.items.filter((i) => i.gold).length;
     console.log(`Study ${built.study.id}: ${built.study.config.instances} instances, ${built.items.length - checks} items (${built.study.config.tasks.join(", ")})${checks ? ` and ${checks} attention-check items` : ""}; ${built.study.config.perParticipant} items per participant.`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intFrom } from "../config";
+import { intFrom, PublicUrlSchema } from "../config";
 
 /**
  * The studies' settings from the environment (docs/STUDIES.md):
@@ -10,6 +10,9 @@ import { intFrom } from "../config";
  * - SNEAK_STUDY_JOIN_BURST, SNEAK_STUDY_JOINS_PER_MINUTE: new participants per client address: 30 at once,
  *   then 30 a minute (a class joins together; a script joining again and again does not get far).
  * - SNEAK_STUDY_HOLDS_PER_ADDRESS: items the participants of one address may hold unanswered at once (40).
+ * - SNEAK_STUDY_URL: the origin of study links (default SNEAK_PUBLIC_URL). On a cluster, an address that
+ *   reaches every process in turn (a round-robin proxy): a study keeps nothing in a process, so unlike the
+ *   game it needs no sticky sessions, and its page goes on through whichever process answers.
  */
 export interface StudyServerConfig {
   researchKey: string | null;
@@ -18,6 +21,7 @@ export interface StudyServerConfig {
   joinBurst: number;
   joinsPerMinute: number;
   holdsPerAddress: number;
+  studyUrl: string | null;
 }
 
 const StudyEnv = z.object({
@@ -27,6 +31,7 @@ const StudyEnv = z.object({
   SNEAK_STUDY_JOIN_BURST: intFrom(30, 1),
   SNEAK_STUDY_JOINS_PER_MINUTE: intFrom(30, 1),
   SNEAK_STUDY_HOLDS_PER_ADDRESS: intFrom(40, 1),
+  SNEAK_STUDY_URL: PublicUrlSchema.optional(),
 });
 
 export function studyConfigFromEnv(env: Record<string, string | undefined> = process.env): StudyServerConfig {
@@ -43,5 +48,6 @@ export function studyConfigFromEnv(env: Record<string, string | undefined> = pro
     joinBurst: e.SNEAK_STUDY_JOIN_BURST,
     joinsPerMinute: e.SNEAK_STUDY_JOINS_PER_MINUTE,
     holdsPerAddress: e.SNEAK_STUDY_HOLDS_PER_ADDRESS,
+    studyUrl: e.SNEAK_STUDY_URL ?? null,
   };
 }

@@ -24,7 +24,7 @@ export async function wiredStudies(options: {
   config: StudyServerConfig;
   addressLimits: AddressLimitSettings;
   cluster?: ClusterNode;
-  /** SNEAK_PUBLIC_URL: the origin of the links a study prints. */
+  /** SNEAK_PUBLIC_URL: the origin of the links a study prints when SNEAK_STUDY_URL is unset. */
   publicUrl?: string | null;
   log: (line: string) => void;
 }): Promise<{ router: express.Router; store: StudyStore | null; close(): Promise<void> }> {
@@ -44,7 +44,7 @@ export async function wiredStudies(options: {
     limits: { addressOf: (req) => local.addressOf(req), admit: (address) => (shared ? shared.admitHttpRequest(address) : local.admitHttpRequest(address)) },
     joinLimits: { admit: (address) => (joinShared ? joinShared.admitHttpRequest(address) : joinLocal.admitHttpRequest(address)) },
     holdsPerAddress: options.config.holdsPerAddress,
-    publicUrl: options.publicUrl ?? null,
+    publicUrl: options.config.studyUrl ?? options.publicUrl ?? null,
     offensive: isOffensiveMessage,
   });
   return { router, store, close: async () => store?.close() };

@@ -14,7 +14,7 @@ import { startStudyProxy, type StudyProxy } from "../support/study-proxy";
 
 /**
  * A study on a cluster, as docs/DEPLOY.md runs one: two game processes (`node --import tsx server/index.ts`)
- * on one Redis and one Postgres log, behind a load balancer whose address is their SNEAK_PUBLIC_URL. The
+ * on one Redis and one Postgres log, behind a round-robin proxy whose address is their SNEAK_STUDY_URL. The
  * study is created with the CLI on the shared log and its link names the public address; 30 participants
  * send every request through it, so to either process in turn; one process is killed with SIGKILL a third
  * of the way through, and the participants carry on through the other. Every item ends with exactly its
@@ -43,7 +43,7 @@ describe.skipIf(missing !== null)("a study on two processes sharing Postgres and
     proxy = await startStudyProxy(targets);
     const raised = { SNEAK_STUDY_BURST: "100000", SNEAK_STUDY_PER_MINUTE: "100000", SNEAK_STUDY_JOIN_BURST: "100000", SNEAK_STUDY_JOINS_PER_MINUTE: "100000", SNEAK_STUDY_HOLDS_PER_ADDRESS: "100000" };
     for (const name of ["g1", "g2"]) {
-      const game = await startGameProcess({ SNEAK_REDIS_URL: redis.url, SNEAK_REDIS_PREFIX: "st", SNEAK_PROCESS_ID: name, SNEAK_DATABASE_URL: databaseUrl, SNEAK_PUBLIC_URL: proxy.url, ...raised });
+      const game = await startGameProcess({ SNEAK_REDIS_URL: redis.url, SNEAK_REDIS_PREFIX: "st", SNEAK_PROCESS_ID: name, SNEAK_DATABASE_URL: databaseUrl, SNEAK_STUDY_URL: proxy.url, ...raised });
       processes.push(game);
       targets.push(game.url);
     }
@@ -61,9 +61,9 @@ describe.skipIf(missing !== null)("a study on two processes sharing Postgres and
     const dataset = loadDataset();
     const file = join(dir, "results.jsonl");
     writeFileSync(file, dataset.categories.map((c) => JSON.stringify({ category: c.category, secret: c.words[0], message: legalFiller(c.words) })).join("\n"));
-    // The CLI prints links on the public address (SNEAK_PUBLIC_URL), which any process answers.
-    process.env.SNEAK_PUBLIC_URL = proxy.url;
-    const created = await runScript("server/cli/study.ts", ["create", "--title", "Cluster", "--messages", file, "--categories", String(CATEGORIES), "--items", String(CATEGORIES), "--db", databaseUrl]).finally(() => delete process.env.SNEAK_PUBLIC_URL);
+    // The CLI prints links on the study address (SNEAK_STUDY_URL), which reaches any process.
+    process.env.SNEAK_STUDY_URL = proxy.url;
+    const created = await runScript("server/cli/study.ts", ["create", "--title", "Cluster", "--messages", file, "--categories", String(CATEGORIES), "--items", String(CATEGORIES), "--db", databaseUrl]).finally(() => delete process.env.SNEAK_STUDY_URL);
     expect(created.code, created.stderr).toBe(0);
     const id = /^Study ([a-z0-9]{10}):/m.exec(created.stdout)![1];
     expect(created.stdout).toContain(`Participants: ${proxy.url}/s/${id}`);
