@@ -73,12 +73,19 @@ export async function nextIn(q: Query, db: StudyDb, study: StudyRecord, particip
   }
   if (done >= total) return finish("complete");
 
-  const [{ n: checksGiven }] = await q(
-    "SELECT COUNT(*) AS n FROM study_assignments a JOIN study_items i ON i.study_id = a.study_id AND i.item_id = a.item_id WHERE a.study_id = ? AND a.participant_id = ? AND i.gold = 1",
-    study.id,
-    participantId,
-  );
-  const owed = study.config.attentionChecks - numberOf(checksGiven);
+  const checksGiven =
+    study.config.attentionChecks === 0
+      ? 0
+      : numberOf(
+          (
+            await q(
+              "SELECT COUNT(*) AS n FROM study_assignments a JOIN study_items i ON i.study_id = a.study_id AND i.item_id = a.item_id WHERE a.study_id = ? AND a.participant_id = ? AND i.gold = 1",
+              study.id,
+              participantId,
+            )
+          )[0].n,
+        );
+  const owed = study.config.attentionChecks - checksGiven;
   // A check comes at its drawn place, or sooner when the rest of the sequence is needed for the checks still owed.
   const wantCheck = owed > 0 && (checkPositions(study, participantId).includes(done) || total - done <= owed);
   const give = (gold: boolean) => giveItem(q, db, study, participantId, now, done, progress, gold);

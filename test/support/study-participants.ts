@@ -83,7 +83,7 @@ export async function runParticipant(
   for (let step = 0; step < limit && state.state !== "finished"; step++) {
     if (state.state === "wait") {
       // Items are only held by others: ask again soon (the page waits retryAfterSeconds; tests need not).
-      await new Promise((resolve) => setTimeout(resolve, Math.min(state.state === "wait" ? state.retryAfterSeconds * 1000 : 0, 300)));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(state.state === "wait" ? state.retryAfterSeconds * 1000 : 0, 500)));
       state = (await call<ParticipantState>("/next", { credential })).body;
       continue;
     }
