@@ -60,8 +60,11 @@ export function buildStudy(spec: StudySpec, serverDataset: Dataset, createdWith:
       }
     })();
     for (const [reason, n] of Object.entries(read.skipped)) notes.push(`${name}: ${n} line(s) skipped: ${reason}`);
+    // Players' clues in a game export are not filtered in the game; nobody is shown an offensive one here.
+    const clean = read.lines.filter((line) => !offensive(line.message));
+    if (clean.length < read.lines.length) notes.push(`${name}: ${read.lines.length - clean.length} line(s) skipped: offensive messages (the game's filter)`);
     const byCategory = new Map<string, MessageLine[]>();
-    for (const line of read.lines) byCategory.set(line.category, [...(byCategory.get(line.category) ?? []), line]);
+    for (const line of clean) byCategory.set(line.category, [...(byCategory.get(line.category) ?? []), line]);
     if (byCategory.size === 0) throw new StudySpecError(`messages: ${name} has no usable message`);
     const categories = shuffled([...byCategory.keys()].sort(), rng).slice(0, spec.categories ?? byCategory.size);
     drawn = categories.sort().map((category) => {
