@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import type { StudyResults } from "../../shared/studies/results-types";
 import { ResultsTables } from "./ResultsTables";
+import { ReviewPanel } from "./ReviewPanel";
 import { call, download } from "./study-api";
 
 /** What the status endpoint says (server/studies/study-status.ts), as far as this page reads it. */
@@ -174,10 +175,14 @@ export function StudyAdminPage({ studyId }: { studyId: string }) {
           <button type="button" disabled={busy} onClick={() => void act(async () => setMessage(`Downloaded ${await download(`/api/studies/${studyId}/admin/export?format=csv`, key)}.`))}>
             CSV
           </button>
+          <button type="button" disabled={busy} onClick={() => void act(async () => setMessage(`Downloaded ${await download(`/api/studies/${studyId}/admin/export?table=participants&format=csv`, key)}.`))}>
+            Participants (CSV)
+          </button>
         </div>
         {busy && <p className="muted">Working… the judges score every message the first time.</p>}
         {results && <ResultsTables results={results} />}
       </section>
+      <ReviewPanel studyId={studyId} bearer={key} />
     </div>
   );
 }

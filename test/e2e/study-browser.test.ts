@@ -198,6 +198,13 @@ describe("a researcher on the page", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export (JSONL)" }).click();
     expect((await download).suggestedFilename()).toBe(`sneak-study-${id}.jsonl`);
+    const people = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Participants (CSV)" }).click();
+    expect((await people).suggestedFilename()).toBe(`sneak-study-${id}-participants.csv`);
+    // The study's own messages, each checked by the offensive-word filter before anyone judged it.
+    const review = page.getByRole("region", { name: "The messages and their review" });
+    await review.waitFor();
+    expect(await review.getByText("approved (filter)").count()).toBeGreaterThan(0);
     await screenshot(page, "study-researcher");
     // A wrong research key is refused with the server's reason.
     await page.goto(`${server.url}/studies`);
