@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const failover = sharedLog && gameLog ? logFailover(gameLog, log) : null;
     if (clusterConfig) cluster = await ClusterNode.connect(clusterConfig, new AddressLimits(config.addressLimits), failover, config.graceMs, log);
     // The human studies (docs/STUDIES.md) live in the same database as the game log.
-    const studies = await wiredStudies({ storeConfig, logOpen: gameLog !== null, dataset: deps.dataset, evaluators: deps.evaluators, config: studyConfig!, addressLimits: config.addressLimits, cluster, log });
+    const studies = await wiredStudies({ storeConfig, logOpen: gameLog !== null, dataset: deps.dataset, evaluators: deps.evaluators, config: studyConfig!, addressLimits: config.addressLimits, cluster, publicUrl: config.publicUrl, log });
     // Without a log the data endpoints still answer, with a 503 that says why.
     const server = await startServer({ config, deps, log, observer: gameLog?.observer, restore: gameLog?.restore, routers: [gameLog?.router ?? dataRouter(null), studies.router], cluster });
     console.log(`SNEAK is running at ${server.url}  (evaluators: ${config.evaluators.join(", ")}; bot models: ${config.botModels.join(", ") || "lexical only"})`);

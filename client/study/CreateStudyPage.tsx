@@ -7,6 +7,8 @@ interface Created {
   id: string;
   key: string;
   participantPath: string;
+  /** The link to share: SNEAK_PUBLIC_URL's origin when the server has one. */
+  participantUrl: string;
   adminPath: string;
   items: number;
   notes: string[];
@@ -33,7 +35,9 @@ export function CreateStudyPage() {
   const [tasks, setTasks] = useState<StudyTask[]>([...STUDY_TASKS]);
   const [source, setSource] = useState<"generation" | "file" | "none">("generation");
   const [file, setFile] = useState<File | null>(null);
-  const [numbers, setNumbers] = useState({ seed: 0, categories: 0, items: DEFAULT_ITEMS_PER_PARTICIPANT, checks: 1, ...DEFAULT_QUOTAS });
+  const [numbers, setNumbers] = useState({ seed: 0, categories: 0, items: DEFAULT_ITEMS_PER_PARTICIPANT, checks: 1, minSeconds: 2, ...DEFAULT_QUOTAS });
+  const [completion, setCompletion] = useState({ code: "", url: "" });
+  const [review, setReview] = useState<"filter" | "manual">("filter");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
@@ -53,6 +57,10 @@ export function CreateStudyPage() {
         quotas: { generation: numbers.generation, ally: numbers.ally, chameleon: numbers.chameleon },
         itemsPerParticipant: numbers.items,
         attentionChecks: tasks.some((t) => t !== "generation") ? numbers.checks : 0,
+        minSecondsPerItem: numbers.minSeconds,
+        ...(completion.code.trim() ? { completionCode: completion.code.trim() } : {}),
+        ...(completion.url.trim() ? { completionUrl: completion.url.trim() } : {}),
+        review,
         messages,
       };
       setCreated(await call<Created>("/api/studies", { body: spec, bearer: researchKey.trim() }));
@@ -70,7 +78,7 @@ export function CreateStudyPage() {
           Study {created.id} is open
         </h1>
         <p>
-          {created.items} items. Participants: <a href={created.participantPath}>{location.origin + created.participantPath}</a>
+          {created.items} items. Participants: <a href={created.participantUrl}>{created.participantUrl}</a> (on Prolific, add <code>?PROLIFIC_PID={"{{%PROLIFIC_PID%}}"}</code>)
         </p>
         <p>
           The study's key, shown only now: <code className="participant-code">{created.key}</code>. It opens the results and the export:{" "}
@@ -134,12 +142,33 @@ export function CreateStudyPage() {
           <input type="radio" name="source" checked={source === "none"} onChange={() => setSource("none")} /> None (generation only)
         </label>
         {source === "file" && <input aria-label="Messages file" type="file" accept=".jsonl,.json,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+        {source === "generation" && (
+          <label className="check">
+            <input type="checkbox" checked={review === "manual"} onChange={(e) => setReview(e.target.checked ? "manual" : "filter")} /> I approve each message before others judge it (the offensive-word filter applies either way)
+          </label>
+        )}
+      </fieldset>
+      <fieldset className="stack">
+        <legend>Crowd platform (Prolific, MTurk)</legend>
+        <div>
+          <label className="field-label" htmlFor="completion-code">
+            Completion code shown at the end
+          </label>
+          <input id="completion-code" className="study-input" value={completion.code} maxLength={100} onChange={(e) => setCompletion({ ...completion, code: e.target.value })} />
+        </div>
+        <div>
+          <label className="field-label" htmlFor="completion-url">
+            Completion link (Prolific's)
+          </label>
+          <input id="completion-url" className="study-input" type="url" value={completion.url} maxLength={500} onChange={(e) => setCompletion({ ...completion, url: e.target.value })} />
+        </div>
       </fieldset>
       <div className="settings-grid">
         {number("seed", "Seed", 0)}
         {number("categories", "Categories (0: all)", 0)}
         {number("items", "Items per participant", 1)}
         {number("checks", "Attention checks per participant", 0)}
+        {number("minSeconds", "Minimum seconds per item", 0)}
         {number("generation", "People per generation item", 1)}
         {number("ally", "People per ally item", 1)}
         {number("chameleon", "People per chameleon item", 1)}

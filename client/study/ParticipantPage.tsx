@@ -10,10 +10,23 @@ import { useParticipantStore } from "./participant-store";
  * a radio group (arrow keys), and Enter submits.
  */
 export function ParticipantPage({ studyId }: { studyId: string }) {
-  const { screen, info, state, error, notice, busy, load, join } = useParticipantStore();
+  const { screen, info, state, error, notice, busy, reconnecting, load, join, refresh } = useParticipantStore();
   useEffect(() => {
     void load(studyId);
   }, [studyId, load]);
+  // While an item is shown, asking again renews this person's hold on it; while waiting, it asks for an item.
+  const renew = info?.renewSeconds ?? 30;
+  const waitFor = state?.state === "wait" ? state.retryAfterSeconds : null;
+  useEffect(() => {
+    if (screen === "item") {
+      const timer = setInterval(() => void refresh(), renew * 1000);
+      return () => clearInterval(timer);
+    }
+    if (screen === "wait" && waitFor !== null) {
+      const timer = setTimeout(() => void refresh(), waitFor * 1000);
+      return () => clearTimeout(timer);
+    }
+  }, [screen, renew, waitFor, state, refresh]);
 
   if (screen === "loading") return <p className="muted">Loading the study…</p>;
   if (screen === "error")
@@ -23,11 +36,28 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
         <p role="alert">{error}</p>
       </section>
     );
+  const offline = reconnecting && (
+    <p className="notice" role="status">
+      Reconnecting to the study… Your answers so far are saved.
+    </p>
+  );
   if (screen === "consent" && info) return <Consent title={info.title} consent={info.consent} items={info.itemsPerParticipant} open={info.open} busy={busy} error={error} onAgree={() => void join()} />;
+  if (state?.state === "wait")
+    return (
+      <section className="card stack study-wait" aria-labelledby="wait-title">
+        <ProgressBar progress={state.progress} />
+        {offline}
+        <h1 id="wait-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          Please come back in a moment
+        </h1>
+        <p>Other people are answering the items that are left for you right now. Keep this page open: it will show your next item as soon as one is free.</p>
+      </section>
+    );
   if (state?.state === "finished")
     return (
       <section className="card stack study-done" aria-labelledby="done-title">
         <ProgressBar progress={state.progress} />
+        {offline}
         <h1 id="done-title" tabIndex={-1} ref={(el) => el?.focus()}>
           {state.reason === "complete" ? "Thank you: you have finished" : state.reason === "closed" ? "This study is closed" : "Thank you: there is nothing more for you"}
         </h1>
@@ -40,6 +70,18 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
                 ? "Enough people have already answered every item of this study. Thank you for your time."
                 : "Enough people have answered the items you have not seen yet. Every answer you gave is saved."}
         </p>
+        {state.completion?.code && (
+          <p>
+            Your completion code: <code className="completion-code">{state.completion.code}</code>. Copy it into the site that sent you here.
+          </p>
+        )}
+        {state.completion?.url && (
+          <p>
+            <a className="button" href={state.completion.url} rel="noreferrer">
+              Return to the site that sent you here
+            </a>
+          </p>
+        )}
         <p>
           Your participant id (the code to give the researchers if they ask for one): <code className="participant-code">{state.participantId}</code>
         </p>
@@ -49,6 +91,7 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
     return (
       <section className="stack" aria-label={info?.title ?? "Study"}>
         <ProgressBar progress={state.progress} />
+        {offline}
         {notice && (
           <p className="notice" role="status">
             {notice}

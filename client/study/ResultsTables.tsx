@@ -29,7 +29,9 @@ export function ResultsTables({ results }: { results: StudyResults }) {
     <div className="stack">
       <p className="small muted">
         Judges: {results.evaluators.join(", ") || "none"}. Figures out of 100 with 95% bootstrap intervals over items; κ and r as they are.
-        {results.participants.withChecks > 0 && ` Attention checks: ${results.participants.failedChecks} of ${results.participants.withChecks} participants failed one; their answers are left out.`}
+        {results.participants.withChecks > 0 && ` Attention checks: ${results.participants.failedChecks} of ${results.participants.withChecks} participants failed one.`}
+        {` Too fast (median under ${results.participants.minSecondsPerItem} s an item): ${results.participants.tooFast}. Excluded from every table: ${results.participants.excluded}.`}
+        {" Free-marginal κ: chance is 1/k for an item of k options, as the paper's κ."}
       </p>
       {g && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Table 5">
@@ -77,8 +79,9 @@ export function ResultsTables({ results }: { results: StudyResults }) {
                   <th scope="col">Worker accuracy</th>
                   <th scope="col">Plurality accuracy</th>
                   <th scope="col">Chance</th>
-                  <th scope="col">Fleiss' κ</th>
+                  <th scope="col">Free-marginal κ (Randolph)</th>
                   <th scope="col">Paper</th>
+                  <th scope="col">Fleiss' κ (options by identity)</th>
                 </tr>
               </thead>
               <tbody>
@@ -91,10 +94,11 @@ export function ResultsTables({ results }: { results: StudyResults }) {
                     <td><Pct e={e.workerAccuracy} /></td>
                     <td><Pct e={e.pluralityAccuracy} /></td>
                     <td>{e.chance === null ? "–" : (100 * e.chance).toFixed(1)}</td>
-                    <td><Raw e={e.kappa} /></td>
+                    <td><Raw e={e.freeKappa} /></td>
                     <td className="paper-cell">
                       {p.table6[e.task].workerAccuracy} · {p.table6[e.task].pluralityAccuracy} · {p.table6[e.task].chance} · κ {p.table6[e.task].kappa}
                     </td>
+                    <td><Raw e={e.fleissKappa} /></td>
                   </tr>
                 ))}
               </tbody>

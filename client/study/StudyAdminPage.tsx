@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import type { StudyResults } from "../../shared/studies/results-types";
 import { ResultsTables } from "./ResultsTables";
+import { ReviewPanel } from "./ReviewPanel";
 import { call, download } from "./study-api";
 
 /** What the status endpoint says (server/studies/study-status.ts), as far as this page reads it. */
@@ -11,7 +12,9 @@ interface Status {
   createdAt: string;
   tasks: { task: string; items: number; complete: number; answers: number; needed: number }[];
   attentionChecks: { answers: number; failedParticipants: number };
-  participants: { joined: number; answered: number; finished: number };
+  participants: { joined: number; answered: number; complete: number; finished: number; excluded: number };
+  /** The link to share (SNEAK_PUBLIC_URL's origin when the server has one). */
+  participantUrl: string;
 }
 
 const keyStorage = (id: string) => `sneak.study-key.${id}`;
@@ -81,7 +84,7 @@ export function StudyAdminPage({ studyId }: { studyId: string }) {
     );
   }
 
-  const link = `${location.origin}/s/${studyId}`;
+  const link = status?.participantUrl ?? `${location.origin}/s/${studyId}`;
   const act = async (what: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -121,7 +124,7 @@ export function StudyAdminPage({ studyId }: { studyId: string }) {
         {status && (
           <>
             <p>
-              {status.open ? "Open" : "Closed"} · {status.participants.joined} joined · {status.participants.finished} finished
+              {status.open ? "Open" : "Closed"} · {status.participants.joined} joined · {status.participants.complete} did every item · {status.participants.finished} finished · {status.participants.excluded} excluded
               {status.attentionChecks.answers > 0 && ` · ${status.attentionChecks.failedParticipants} failed an attention check`}
             </p>
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Progress per task">
@@ -172,10 +175,14 @@ export function StudyAdminPage({ studyId }: { studyId: string }) {
           <button type="button" disabled={busy} onClick={() => void act(async () => setMessage(`Downloaded ${await download(`/api/studies/${studyId}/admin/export?format=csv`, key)}.`))}>
             CSV
           </button>
+          <button type="button" disabled={busy} onClick={() => void act(async () => setMessage(`Downloaded ${await download(`/api/studies/${studyId}/admin/export?table=participants&format=csv`, key)}.`))}>
+            Participants (CSV)
+          </button>
         </div>
         {busy && <p className="muted">Working… the judges score every message the first time.</p>}
         {results && <ResultsTables results={results} />}
       </section>
+      <ReviewPanel studyId={studyId} bearer={key} />
     </div>
   );
 }

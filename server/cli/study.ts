@@ -6,8 +6,10 @@ import { evaluatorsFor } from "../server-deps";
 import { storeConfigFromEnv } from "../store/store-config";
 import { STUDY_ID, STUDY_TASKS } from "../../shared/studies/protocol";
 import { StudySpecSchema, firstSpecIssue, type StudySpecInput } from "../../shared/studies/spec";
-import { buildStudy } from "../studies/build-study";
-import { exportCsv, exportJsonl, exportRows } from "../studies/export";
+import { baseName, buildStudy } from "../studies/build-study";
+import { isOffensiveMessage } from "../studies/clue-screen";
+import { exportCsv, exportJsonl, exportRows, participantCsv, participantRows } from "../studies/export";
+import { reviewEntries } from "../studies/review-router";
 import { parseJsonLines } from "../studies/message-lines";
 import { studyResults } from "../studies/results";
 import { resultsMarkdown } from "../studies/results-table";
@@ -74,8 +76,15 @@ program
   .option("--quota-chameleon <n>", "different people per chameleon item", int("--quota-chameleon", 1), 5)
   .option("--items <n>", "items per participant, attention checks aside", int("--items", 1), 10)
   .option("--attention-checks <n>", "attention checks per participant (evaluation tasks only)", int("--attention-checks"), 0)
-  .option("--reservation-minutes <n>", "how long an opened item stays reserved for its participant", int("--reservation-minutes", 1), 30)
-  .option("--url <origin>", "the server's public address, to print full links", "http://127.0.0.1:3000")
+  .option("--checks <file>", "the attention checks' messages: {category, secret, message} lines with a plain answer (default: common WordNet synonyms of secrets)")
+  .option("--reservation-minutes <n>", "the longest an opened item stays reserved while its page is open", int("--reservation-minutes", 1), 30)
+  .option("--hold-seconds <n>", "how long an opened item stays reserved once its page stops renewing it", int("--hold-seconds", 2), 120)
+  .option("--min-seconds <n>", "seconds per item under which an answer is too fast; a participant whose median is under it is excluded (0: never)", int("--min-seconds"), 2)
+  .option("--platform-id-params <list>", "query parameters of the link that carry a crowd platform's participant id", "PROLIFIC_PID,workerId")
+  .option("--completion-code <code>", "the code shown at the end, to paste back into Prolific or MTurk")
+  .option("--completion-url <url>", "where the end page sends participants (Prolific's completion link)")
+  .option("--review <mode>", "the study's own messages (--messages generation): filter (the offensive-word filter) or manual (filter, then your approval: npm run study -- review)", "filter")
+  .option("--url <origin>", "the public address participants open (default: $SNEAK_STUDY_URL, else $SNEAK_PUBLIC_URL, else http://127.0.0.1:3000)")
   .option(dbOption, dbHelp)
   .action(async (opts) => {
     const dataset = opts.dataset ? JSON.parse(readText(opts.dataset)) : undefined;
@@ -91,21 +100,30 @@ program
       itemsPerParticipant: opts.items,
       attentionChecks: opts.attentionChecks,
       reservationMinutes: opts.reservationMinutes,
-      messages: !opts.messages ? { kind: "none" } : opts.messages === "generation" ? { kind: "generation" } : { kind: "file", name: opts.messages, lines: parseJsonLines(readText(opts.messages), opts.messages) },
+      holdSeconds: opts.holdSeconds,
+      minSecondsPerItem: opts.minSeconds,
+      platformIdParams: String(opts.platformIdParams).split(",").map((p) => p.trim()).filter(Boolean),
+      ...(opts.completionCode ? { completionCode: opts.completionCode } : {}),
+      ...(opts.completionUrl ? { completionUrl: opts.completionUrl } : {}),
+      review: opts.review,
+      ...(opts.checks ? { checks: { name: baseName(opts.checks), lines: parseJsonLines(readText(opts.checks), baseName(opts.checks)) } } : {}),
+      // The file's base name only: the researcher's directories are nobody's business (the export's messageSource).
+      messages: !opts.messages ? { kind: "none" } : opts.messages === "generation" ? { kind: "generation" } : { kind: "file", name: baseName(opts.messages), lines: parseJsonLines(readText(opts.messages), baseName(opts.messages)) },
       ...(dataset ? { dataset } : {}),
     };
     const spec = StudySpecSchema.safeParse(input);
     if (!spec.success) throw new Error(firstSpecIssue(spec.error));
-    const built = buildStudy(spec.data, loadDataset(), "cli");
+    const built = buildStudy(spec.data, loadDataset(), "cli", Date.now(), isOffensiveMessage);
     const store = await openStore(opts.db);
     try {
       await store.create(built.study, built.items);
     } finally {
       await store.close();
     }
-    const origin = String(opts.url).replace(/\/+$/, "");
+    const origin = String(opts.url ?? process.env.SNEAK_STUDY_URL ?? process.env.SNEAK_PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
     for (const note of built.notes) console.error(`note: ${note}`);
-    console.log(`Study ${built.study.id}: ${built.study.config.instances} instances, ${built.items.length} items (${built.study.config.tasks.join(", ")}).`);
+    const checks = built.items.filter((i) => i.gold).length;
+    console.log(`Study ${built.study.id}: ${built.study.config.instances} instances, ${built.items.length - checks} items (${built.study.config.tasks.join(", ")})${checks ? ` and ${checks} attention-check items` : ""}; ${built.study.config.perParticipant} items per participant.`);
     console.log(`Participants: ${origin}/s/${built.study.id}`);
     console.log(`Results:      ${origin}/studies/${built.study.id}#key=${built.key}`);
     console.log(`Study key:    ${built.key}`);
@@ -157,13 +175,13 @@ program
     if (!EVALUATOR_SPEC.test(v)) throw new InvalidArgumentError(`"${v}" is neither lexical (or lexical:wordnet, lexical:vectors) nor llm:MODEL[@URL]`);
     return [...list, v];
   })
-  .option("--keep-failed-checks", "keep the answers of participants who failed an attention check")
+  .option("--keep-excluded", "keep the answers of excluded participants (a failed attention check, too fast)")
   .option("--json", "print JSON instead of Markdown")
   .option(dbOption, dbHelp)
   .action(async (id: string, opts) => {
     await withStudy(id, opts.db, async (store, study) => {
       const evaluators = await evaluatorsFor(opts.evaluator ?? ["lexical"], (line) => console.error(line));
-      const results = await studyResults(await store.data(study), { evaluators, keepFailedChecks: Boolean(opts.keepFailedChecks) });
+      const results = await studyResults(await store.data(study), { evaluators, keepExcluded: Boolean(opts.keepExcluded) });
       process.stdout.write(opts.json ? JSON.stringify(results, null, 2) + "\n" : resultsMarkdown(results));
     });
   });
@@ -176,17 +194,46 @@ program
     if (v !== "jsonl" && v !== "csv") throw new InvalidArgumentError("must be jsonl or csv");
     return v;
   })
+  .option("--table <table>", "answers (one row per answer) or participants (one row per participant)", (v: string) => {
+    if (v !== "answers" && v !== "participants") throw new InvalidArgumentError("must be answers or participants");
+    return v;
+  }, "answers")
   .option(dbOption, dbHelp)
   .action(async (id: string, opts) => {
     await withStudy(id, opts.db, async (store, study) => {
-      const rows = exportRows(await store.data(study));
+      const data = await store.data(study);
       const format = opts.format ?? (String(opts.out).toLowerCase().endsWith(".csv") ? "csv" : "jsonl");
-      const text = format === "csv" ? exportCsv(rows) : exportJsonl(rows);
+      const participants = opts.table === "participants";
+      const rows = participants ? participantRows(data) : exportRows(data);
+      const text = format === "jsonl" ? exportJsonl(rows) : participants ? participantCsv(rows) : exportCsv(exportRows(data));
       if (opts.out === "-") process.stdout.write(text);
       else {
         writeFileSync(opts.out, text);
-        console.error(`wrote ${rows.length} answers to ${opts.out}`);
+        console.error(`wrote ${rows.length} ${opts.table === "participants" ? "participants" : "answers"} to ${opts.out}`);
       }
+    });
+  });
+
+program
+  .command("review <id>")
+  .description("the study's own messages awaiting your decision before others judge them (--review manual); approve or reject them by number")
+  .option("--approve <numbers>", "answer numbers to approve, comma-separated, or all")
+  .option("--reject <numbers>", "answer numbers to reject, comma-separated")
+  .option(dbOption, dbHelp)
+  .action(async (id: string, opts) => {
+    await withStudy(id, opts.db, async (store, study) => {
+      const entries = reviewEntries(await store.data(study));
+      const pending = entries.filter((e) => e.decision === null);
+      const numbers = (list: string | undefined) => (list === "all" ? pending.map((e) => e.answerId) : (list ?? "").split(",").filter(Boolean).map(Number));
+      for (const [decision, list] of [["approved", numbers(opts.approve)], ["rejected", numbers(opts.reject)]] as const) {
+        for (const n of list) {
+          await store.review(study, n, decision, Date.now());
+          console.log(`answer ${n}: ${decision}`);
+        }
+      }
+      if (opts.approve || opts.reject) return;
+      for (const e of entries) console.log(`${String(e.answerId).padStart(6)}  ${(e.decision ?? "pending").padEnd(8)}  ${e.category} / ${e.secret}: ${JSON.stringify(e.message)}${e.reason ? `  (${e.reason})` : ""}`);
+      console.log(`${pending.length} pending of ${entries.length}`);
     });
   });
 

@@ -9,8 +9,8 @@ import { PG_STUDY_SQL } from "./study-schema";
  * being written by two processes (pg-game-store.ts).
  */
 
-/** 2: the human studies' tables (study-schema.ts). */
-export const PG_SCHEMA_VERSION = 2;
+/** 2: the human studies' tables; 3: their participant details and reviews (study-schema.ts). */
+export const PG_SCHEMA_VERSION = 3;
 
 const int = (path: string, from = "payload") => `(${from} ->> '${path}')::bigint`;
 const flag = (path: string, from = "payload") => `(${from} ->> '${path}')::boolean::int`;

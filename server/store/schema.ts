@@ -6,7 +6,7 @@ import { SQLITE_STUDY_SQL } from "./study-schema";
  * researcher can open the file in `sqlite3` and `SELECT * FROM clues` without our code.
  */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
  * Kinds written once per room, game or round, that the `logs`, `games` and `rounds` views (and the export's
@@ -22,6 +22,8 @@ export const MIGRATIONS: Record<number, string> = {
   2: "DROP INDEX IF EXISTS events_by_kind;",
   // 2 → 3: the human studies' tables (study-schema.ts), which SCHEMA_SQL creates.
   3: "",
+  // 3 → 4: the studies' participant details and reviews (study-schema.ts), which SCHEMA_SQL creates.
+  4: "",
 };
 
 export const SCHEMA_SQL = `${SQLITE_STUDY_SQL}

@@ -70,6 +70,31 @@ CREATE TABLE IF NOT EXISTS study_answers (
   UNIQUE (study_id, participant_id, item_id)
 );
 CREATE INDEX IF NOT EXISTS study_answers_by_item ON study_answers (study_id, item_id);
+
+-- Who a participant is to a crowd platform (never sent to another participant), a hash of the address they
+-- joined from (what one address may hold is bounded), and when and why they were told they had finished.
+CREATE TABLE IF NOT EXISTS study_participant_details (
+  study_id       TEXT   NOT NULL,
+  participant_id TEXT   NOT NULL,
+  platform_id    TEXT,
+  address_hash   TEXT   NOT NULL,
+  finished_at    BIGINT,
+  finish_reason  TEXT,
+  PRIMARY KEY (study_id, participant_id),
+  UNIQUE (study_id, platform_id)
+);
+CREATE INDEX IF NOT EXISTS study_participant_details_by_address ON study_participant_details (study_id, address_hash);
+
+-- The researcher's (or the offensive-word filter's) decision on a generation answer before it is judged by
+-- others: one decision per answer, never changed.
+CREATE TABLE IF NOT EXISTS study_reviews (
+  study_id   TEXT   NOT NULL,
+  answer_id  BIGINT NOT NULL,
+  decision   TEXT   NOT NULL,
+  reason     TEXT   NOT NULL,
+  decided_at BIGINT NOT NULL,
+  PRIMARY KEY (study_id, answer_id)
+);
 `;
 }
 

@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { seededRng, shuffled } from "../../shared/random";
-import { datasetLimits, DEFAULT_DECOYS } from "../../shared/sneak/dataset";
+import { datasetLimits, DEFAULT_DECOYS, findCategory } from "../../shared/sneak/dataset";
 import type { Dataset } from "../../shared/sneak/types";
 import { EVALUATION_TASKS, type StudyTask } from "../../shared/studies/protocol";
 import type { StudySpec } from "../../shared/studies/spec";
 import { datasetSchema } from "../dataset/load-dataset";
+import { attentionCheckPayloads } from "./attention-checks";
+import { keyHash, sha256 } from "./hashes";
 import { readMessageLines, type MessageLine } from "./message-lines";
-import { randomId } from "./study-store";
+import { randomId } from "./study-rows";
 import type { ItemPayload, StudyConfig, StudyItem, StudyRecord } from "./study-types";
 
 /**
@@ -26,20 +28,17 @@ export interface BuiltStudy {
 
 export class StudySpecError extends Error {}
 
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
-export function keyHash(key: string): string {
-  return sha256(`sneak-study-key|${key}`);
-}
-
 /** An instance of the study, with the message judged when there is one. */
 interface Drawn {
   payload: ItemPayload;
 }
 
-export function buildStudy(spec: StudySpec, serverDataset: Dataset, createdWith: "cli" | "page", now = Date.now()): BuiltStudy {
+/** A file's name as the study keeps it: its base name, never the researcher's directories. */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).at(-1) ?? path;
+}
+
+export function buildStudy(spec: StudySpec, serverDataset: Dataset, createdWith: "cli" | "page", now = Date.now(), offensive: (text: string) => boolean = () => false): BuiltStudy {
   const dataset = spec.dataset === undefined ? serverDataset : parsedDataset(spec.dataset);
   const { maxWords, maxDecoys } = datasetLimits(dataset);
   const words = spec.words ?? maxWords;
@@ -52,26 +51,30 @@ export function buildStudy(spec: StudySpec, serverDataset: Dataset, createdWith:
   let drawn: Drawn[];
   let messages: StudyConfig["messages"];
   if (spec.messages.kind === "file") {
+    const name = baseName(spec.messages.name);
     const read = (() => {
       try {
-        return readMessageLines(spec.messages.lines, dataset, spec.messages.name);
+        return readMessageLines(spec.messages.lines, dataset, name);
       } catch (error) {
         throw new StudySpecError(`messages: ${(error as Error).message}`);
       }
     })();
-    for (const [reason, n] of Object.entries(read.skipped)) notes.push(`${spec.messages.name}: ${n} line(s) skipped: ${reason}`);
+    for (const [reason, n] of Object.entries(read.skipped)) notes.push(`${name}: ${n} line(s) skipped: ${reason}`);
+    // Players' clues in a game export are not filtered in the game; nobody is shown an offensive one here.
+    const clean = read.lines.filter((line) => !offensive(line.message));
+    if (clean.length < read.lines.length) notes.push(`${name}: ${read.lines.length - clean.length} line(s) skipped: offensive messages (the game's filter)`);
     const byCategory = new Map<string, MessageLine[]>();
-    for (const line of read.lines) byCategory.set(line.category, [...(byCategory.get(line.category) ?? []), line]);
-    if (byCategory.size === 0) throw new StudySpecError(`messages: ${spec.messages.name} has no usable message`);
+    for (const line of clean) byCategory.set(line.category, [...(byCategory.get(line.category) ?? []), line]);
+    if (byCategory.size === 0) throw new StudySpecError(`messages: ${name} has no usable message`);
     const categories = shuffled([...byCategory.keys()].sort(), rng).slice(0, spec.categories ?? byCategory.size);
     drawn = categories.sort().map((category) => {
       const lines = byCategory.get(category)!;
       const line = lines[seededRng(`study|${spec.seed}|${category}`).int(lines.length)];
-      const source = { kind: "file" as const, name: spec.messages.kind === "file" ? spec.messages.name : "", line: line.line, ...(line.generator ? { generator: line.generator } : {}) };
+      const source = { kind: "file" as const, name, line: line.line, ...(line.generator ? { generator: line.generator } : {}) };
       return { payload: { category, words: line.words, secret: line.secret, decoys: line.decoys, message: line.message, source } };
     });
-    messages = { kind: "file", name: spec.messages.name, sha256: sha256(spec.messages.lines.map((l) => JSON.stringify(l)).join("\n")), lines: spec.messages.lines.length, used: drawn.length };
-    if (spec.categories && spec.categories > byCategory.size) notes.push(`only ${byCategory.size} categories have a usable message in ${spec.messages.name}`);
+    messages = { kind: "file", name, sha256: sha256(spec.messages.lines.map((l) => JSON.stringify(l)).join("\n")), lines: spec.messages.lines.length, used: drawn.length };
+    if (spec.categories && spec.categories > byCategory.size) notes.push(`only ${byCategory.size} categories have a usable message in ${name}`);
   } else {
     const categories = shuffled(dataset.categories, rng).slice(0, spec.categories ?? dataset.categories.length);
     drawn = categories
@@ -91,20 +94,29 @@ export function buildStudy(spec: StudySpec, serverDataset: Dataset, createdWith:
   for (const { payload } of drawn) {
     for (const task of spec.tasks) {
       if (task === "generation") {
+        // People's messages are scored like a benchmark message, against the dataset's decoys for the category
+        // (a message file's line may carry its own run's decoys, which are what its ally items show).
         const { message: _message, source: _source, ...instance } = payload;
-        add(task, instance, false);
+        const known = findCategory(dataset, instance.category);
+        add(task, known ? { ...instance, decoys: known.decoys.slice(0, decoys) } : instance, false);
       } else if (spec.messages.kind === "file") add(task, payload, false);
     }
   }
-  if (spec.attentionChecks > 0) {
-    // An attention check is an item whose answer is plain to anyone who reads it: the secret word itself as the message.
-    for (const { payload } of drawn) {
-      for (const task of spec.tasks.filter((t) => (EVALUATION_TASKS as readonly string[]).includes(t))) {
-        add(task, { category: payload.category, words: payload.words, secret: payload.secret, decoys: payload.decoys, message: payload.secret, source: { kind: "attention-check" } }, true);
-      }
-    }
+  const checks = attentionCheckPayloads(spec, dataset, decoys, words, offensive);
+  notes.push(...checks.notes);
+  if (spec.attentionChecks > 0 && checks.payloads.length < spec.attentionChecks) {
+    throw new StudySpecError(`attentionChecks: only ${checks.payloads.length} categories have a check message with a plain answer; give a checks file of {category, secret, message} lines`);
   }
-  const { dataset: _dataset, messages: _messages, ...rest } = spec;
+  for (const payload of checks.payloads) {
+    for (const task of spec.tasks.filter((t) => (EVALUATION_TASKS as readonly string[]).includes(t))) add(task, payload, true);
+  }
+  const real = items.filter((i) => !i.gold).length;
+  const perPerson = spec.itemsPerParticipant + spec.attentionChecks;
+  // A person meets each instance at most once, so a sequence is never longer than the instances.
+  const instances = new Set(items.map((i) => i.instanceKey)).size;
+  if (perPerson > instances) notes.push(`--items ${spec.itemsPerParticipant} plus --attention-checks ${spec.attentionChecks} is more than the ${instances} instances a person can meet: each participant is given at most ${instances} items`);
+  notes.push(`${real} items to answer and ${items.length - real} attention-check items; each participant meets ${Math.min(perPerson, instances)} items, ${spec.attentionChecks} of them attention checks`);
+  const { dataset: _dataset, messages: _messages, checks: _checks, ...rest } = spec;
   const config: StudyConfig = {
     ...rest,
     dataset: { name: dataset.name, sha256: sha256(JSON.stringify(dataset)), categories: dataset.categories.length },
@@ -112,6 +124,8 @@ export function buildStudy(spec: StudySpec, serverDataset: Dataset, createdWith:
     words,
     decoys,
     instances: drawn.length,
+    checks: checks.config,
+    perParticipant: Math.min(perPerson, instances),
     createdWith,
   };
   const key = `sk-${randomBytes(32).toString("base64url")}`;

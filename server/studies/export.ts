@@ -1,12 +1,16 @@
 import { csvCell } from "../export/csv";
 import type { StudyTask } from "../../shared/studies/protocol";
 import type { StudyData } from "./study-types";
-import { passedChecks } from "./participants";
+import { baseName } from "./build-study";
+import { canonicalOptions } from "./items";
+import { minSecondsOf, participantSummaries, passedChecks, secondsOnItems, type ParticipantSummary } from "./participants";
+import { pairwiseAgreement } from "./statistics";
 
 /**
  * A study's answers as data to analyse: one row per answer, the same columns for every task (null where a
  * column does not apply), so that pandas (`read_json(lines=True)`, `read_csv`) and the `datasets` library
- * (one type per column) load the file as it is. JSON Schema: docs/schema/sneak-study-export.schema.json.
+ * (one type per column) load the file as it is; and one row per participant. The CSV has the JSONL's columns
+ * and values (lists as JSON text, true/false, empty for null). JSON Schemas: docs/schema/sneak-study-*.schema.json.
  */
 
 export const STUDY_EXPORT_FORMAT = 1;
@@ -15,6 +19,8 @@ export interface StudyExportRow {
   format: number;
   study: string;
   participant: string;
+  /** The crowd platform's id of the participant, when the link carried one. */
+  platformId: string | null;
   item: string;
   task: StudyTask;
   attentionCheck: boolean;
@@ -40,12 +46,33 @@ export interface StudyExportRow {
   correct: boolean | null;
   /** Whether this participant answered every attention check right; null when the study has none. */
   passedChecks: boolean | null;
+  /** Answered sooner than the study's minimum seconds per item. */
+  tooFast: boolean;
+  /** Why this participant is left out of the tables (`failed-check`, `too-fast`), null when they are not. */
+  excluded: string | null;
+  /** The item's agreement: the share of pairs of its counted answers (excluded participants' left out) that chose the same option; null for generation or under two answers. */
+  itemAgreement: number | null;
 }
 
 export function exportRows(data: StudyData): StudyExportRow[] {
   const items = new Map(data.items.map((i) => [i.itemId, i]));
   const assignments = new Map(data.assignments.map((a) => [`${a.participantId}|${a.itemId}`, a]));
   const passed = passedChecks(data);
+  const seconds = secondsOnItems(data);
+  const minimum = minSecondsOf(data);
+  const summaries = new Map(participantSummaries(data).map((p) => [p.participant, p]));
+  const platform = new Map(data.participants.map((p) => [p.participantId, p.platformId]));
+  // Votes per item over the answers the tables count, in the item's canonical options.
+  const votes = new Map<string, number[]>();
+  for (const answer of data.answers) {
+    const item = items.get(answer.itemId)!;
+    if (item.task === "generation" || !("choice" in answer.answer) || summaries.get(answer.participantId)?.excluded) continue;
+    const options = canonicalOptions(item);
+    const row = votes.get(item.itemId) ?? new Array<number>(options.length).fill(0);
+    const index = options.indexOf(answer.answer.choice);
+    if (index >= 0) row[index]++;
+    votes.set(item.itemId, row);
+  }
   return data.answers.map((answer) => {
     const item = items.get(answer.itemId)!;
     const assignment = assignments.get(`${answer.participantId}|${answer.itemId}`)!;
@@ -55,48 +82,59 @@ export function exportRows(data: StudyData): StudyExportRow[] {
       format: STUDY_EXPORT_FORMAT,
       study: data.study.id,
       participant: answer.participantId,
+      platformId: platform.get(answer.participantId) ?? null,
       item: item.itemId,
       task: item.task,
       attentionCheck: item.gold,
       position: assignment.position,
       answeredAt: new Date(answer.answeredAt).toISOString(),
-      secondsOnItem: Math.max(0, answer.answeredAt - assignment.assignedAt) / 1000,
+      secondsOnItem: seconds.get(answer.answerId)!,
       category: item.payload.category,
       words: item.payload.words,
       secret: item.payload.secret,
       decoys: item.payload.decoys,
       itemMessage: evaluation ? (item.payload.message ?? null) : null,
-      messageSource: !evaluation || !source ? null : source.kind === "file" ? `file:${source.name}:${source.line}` : source.kind === "generation" ? `generation:${source.participant}` : source.kind,
+      messageSource: !evaluation || !source ? null : source.kind === "file" ? `file:${baseName(source.name ?? "")}:${source.line}` : source.kind === "generation" ? `generation:${source.participant}` : source.kind,
       messageGenerator: evaluation ? (source?.generator ?? (source?.kind === "generation" ? "human" : null)) : null,
       shownOptions: item.task === "ally" ? assignment.shown.messages! : assignment.shown.words,
       answer: "message" in answer.answer ? answer.answer.message : answer.answer.choice,
       correct: answer.correct,
       passedChecks: passed.get(answer.participantId) ?? null,
+      tooFast: seconds.get(answer.answerId)! < minimum,
+      excluded: summaries.get(answer.participantId)?.excluded ?? null,
+      itemAgreement: evaluation ? pairwiseAgreement(votes.get(item.itemId) ?? []) : null,
     };
   });
 }
 
-export const STUDY_CSV_COLUMNS = [
-  "study", "participant", "item", "task", "attention_check", "position", "answered_at", "seconds_on_item", "category", "words", "secret",
-  "decoys", "item_message", "message_source", "message_generator", "shown_options", "answer", "correct", "passed_checks",
-] as const;
-
-/** CSV: lists as JSON text (`["cat","dog"]`), formula-safe cells, booleans 1/0, empty for null. */
-export function exportCsv(rows: readonly StudyExportRow[]): string {
-  const lines = [STUDY_CSV_COLUMNS.join(",")];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.study, r.participant, r.item, r.task, r.attentionCheck, r.position, r.answeredAt, r.secondsOnItem, r.category, JSON.stringify(r.words), r.secret,
-        JSON.stringify(r.decoys), r.itemMessage, r.messageSource, r.messageGenerator, JSON.stringify(r.shownOptions), r.answer, r.correct, r.passedChecks,
-      ]
-        .map((v) => csvCell(v))
-        .join(","),
-    );
-  }
-  return lines.join("\r\n") + "\r\n";
+/** One row per participant: who they are to the platform, how many answers and checks, their pace, whether excluded. */
+export function participantRows(data: StudyData): (ParticipantSummary & { format: number; study: string })[] {
+  return participantSummaries(data).map((p) => ({ format: STUDY_EXPORT_FORMAT, study: data.study.id, ...p }));
 }
 
-export function exportJsonl(rows: readonly StudyExportRow[]): string {
+/** CSV with the JSONL's columns and values: lists as JSON text (`["cat","dog"]`), true/false, empty for null, formula-safe cells. */
+export function exportCsv(rows: readonly StudyExportRow[]): string {
+  return csvOf(rows, STUDY_EXPORT_COLUMNS);
+}
+
+export function participantCsv(rows: readonly object[]): string {
+  return csvOf(rows, PARTICIPANT_COLUMNS);
+}
+
+/** The columns in their order: the JSONL's keys. */
+export const STUDY_EXPORT_COLUMNS = [
+  "format", "study", "participant", "platformId", "item", "task", "attentionCheck", "position", "answeredAt", "secondsOnItem", "category", "words", "secret", "decoys",
+  "itemMessage", "messageSource", "messageGenerator", "shownOptions", "answer", "correct", "passedChecks", "tooFast", "excluded", "itemAgreement",
+] as const satisfies readonly (keyof StudyExportRow)[];
+export const PARTICIPANT_COLUMNS = [
+  "format", "study", "participant", "platformId", "joinedAt", "answers", "checks", "checksPassed", "medianSeconds", "fastAnswers", "excluded", "finished",
+] as const;
+
+function csvOf(rows: readonly object[], columns: readonly string[]): string {
+  const cell = (v: unknown) => csvCell(Array.isArray(v) ? JSON.stringify(v) : typeof v === "boolean" ? String(v) : (v as string | number | null));
+  return [columns.join(","), ...rows.map((r) => columns.map((c) => cell((r as Record<string, unknown>)[c])).join(","))].join("\r\n") + "\r\n";
+}
+
+export function exportJsonl(rows: readonly object[]): string {
   return rows.map((r) => JSON.stringify(r) + "\n").join("");
 }

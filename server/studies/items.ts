@@ -1,6 +1,6 @@
 import { cleanText, clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import type { AnswerBody, ItemView } from "../../shared/studies/protocol";
-import { StudyInputError } from "./study-store";
+import { StudyInputError } from "./study-rows";
 import type { AnswerContent, Shown, StudyItem } from "./study-types";
 
 /**

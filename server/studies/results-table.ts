@@ -12,7 +12,9 @@ export function resultsMarkdown(results: StudyResults): string {
   out.push(`# Study ${results.study.id}: ${results.study.title}`, "");
   out.push(
     `${results.study.instances} instances; tasks: ${results.study.tasks.join(", ")}; ${p.joined} participants joined, ${p.answered} answered` +
-      (p.withChecks > 0 ? `; attention checks: ${p.failedChecks} of ${p.withChecks} failed${p.excluded > 0 ? " (their answers are left out)" : ""}` : "") +
+      (p.withChecks > 0 ? `; attention checks: ${p.failedChecks} of ${p.withChecks} failed` : "") +
+      `; too fast (median under ${p.minSecondsPerItem} s an item): ${p.tooFast}` +
+      `; excluded from every table: ${p.excluded}` +
       `. Judges: ${results.evaluators.join(", ") || "none"}. Figures ×100 with 95% bootstrap intervals; κ and r as they are.`,
     "",
   );
@@ -28,14 +30,23 @@ export function resultsMarkdown(results: StudyResults): string {
   }
   if (results.evaluation.length > 0) {
     out.push("## Table 6: people as ally and chameleon", "");
-    out.push("| Task | Items (complete) | Answers | Worker acc. | Plurality acc. | Chance | Fleiss' κ | Paper: worker / plurality / chance / κ |", "|---|---|---|---|---|---|---|---|");
+    out.push(
+      "| Task | Items (complete) | Answers | Worker acc. | Plurality acc. | Chance | Free-marginal κ (Randolph) | Paper: worker / plurality / chance / κ | Pairwise agreement | Fleiss' κ (options by identity) |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+    );
     for (const e of results.evaluation) {
       const paper = results.paper.table6[e.task];
       out.push(
-        `| ${e.task} | ${e.items} (${e.complete}) | ${e.answers} | ${pct(e.workerAccuracy)} | ${pct(e.pluralityAccuracy)} | ${e.chance === null ? "–" : (100 * e.chance).toFixed(1)} | ${raw(e.kappa)} | ${paper.workerAccuracy} / ${paper.pluralityAccuracy} / ${paper.chance} / ${paper.kappa} |`,
+        `| ${e.task} | ${e.items} (${e.complete}) | ${e.answers} | ${pct(e.workerAccuracy)} | ${pct(e.pluralityAccuracy)} | ${e.chance === null ? "–" : (100 * e.chance).toFixed(1)} | ${raw(e.freeKappa)} | ${paper.workerAccuracy} / ${paper.pluralityAccuracy} / ${paper.chance} / ${paper.kappa} | ${pct(e.observedAgreement)} | ${raw(e.fleissKappa)} |`,
       );
     }
-    out.push("", "## Table 7: people and the judges", "");
+    out.push(
+      "",
+      "Free-marginal κ = (P̄o − P̄e) / (1 − P̄e): P̄o the pairwise agreement above, P̄e the mean of 1/k with k the options each rater saw (docs/STUDIES.md).",
+      "",
+      "## Table 7: people and the judges",
+      "",
+    );
     out.push("| Task | Items judged | Top-1 agreement | Strict-majority agreement (items) | Pearson r | Paper: top-1 / strict majority / r |", "|---|---|---|---|---|---|");
     for (const e of results.evaluation) {
       const a = e.agreement;

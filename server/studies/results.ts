@@ -7,8 +7,8 @@ import { EVALUATION_TASKS, type StudyTask } from "../../shared/studies/protocol"
 import { scoreInstance } from "../benchmark/score-instance";
 import type { InstanceResult } from "../benchmark/result-types";
 import { canonicalOptions, targetIndex } from "./items";
-import { passedChecks } from "./participants";
-import { bootstrapEstimate, fleissKappa, meanOf, pluralityOf, strictMajorityOf, tieBrokenAgreement, topOptionsOf } from "./statistics";
+import { exclusionsOf, minSecondsOf, passedChecks } from "./participants";
+import { bootstrapEstimate, fleissKappa, freeMarginalKappa, meanOf, pluralityOf, strictMajorityOf, tieBrokenAgreement, topOptionsOf } from "./statistics";
 import type { ItemPayload, StudyData, StudyItem } from "./study-types";
 
 /**
@@ -16,7 +16,8 @@ import type { ItemPayload, StudyData, StudyItem } from "./study-types";
  * instances or items (docs/STUDIES.md says exactly how each is computed):
  * - Table 5: the generation task's messages scored by the judges (the benchmark's scoring), best and mean
  *   of each instance's messages;
- * - Table 6: worker-level and plurality accuracy per evaluation task, chance, Fleiss' κ;
+ * - Table 6: worker-level and plurality accuracy per evaluation task, chance, Randolph's free-marginal κ
+ *   (the figure comparable with the paper's κ) and Fleiss' κ;
  * - Table 7: agreement of the people's votes with the judges' mean distribution, and Pearson r between
  *   vote shares and judge probabilities.
  * Fractions in [0, 1] throughout (tables multiply by 100); κ and r as they are.
@@ -25,8 +26,8 @@ import type { ItemPayload, StudyData, StudyItem } from "./study-types";
 export interface ResultsOptions {
   /** Judges that score the generation answers (Table 5) and the evaluation items (Table 7). */
   evaluators: readonly Evaluator[];
-  /** Keep the answers of participants who failed an attention check (default: leave them out). */
-  keepFailedChecks?: boolean;
+  /** Keep the answers of excluded participants (a failed attention check, too fast; default: leave them out). */
+  keepExcluded?: boolean;
   /** Seed of the judges' option orders, as the benchmark's --seed (default: the study's seed). */
   seed?: number;
 }
@@ -41,7 +42,8 @@ interface Judged {
 export async function studyResults(data: StudyData, options: ResultsOptions): Promise<StudyResults> {
   const passed = passedChecks(data);
   const failed = [...passed.values()].filter((p) => !p).length;
-  const kept = data.answers.filter((a) => options.keepFailedChecks || passed.get(a.participantId) !== false);
+  const exclusions = exclusionsOf(data);
+  const kept = data.answers.filter((a) => options.keepExcluded || !exclusions.has(a.participantId));
   const items = new Map(data.items.map((i) => [i.itemId, i]));
   const seed = options.seed ?? data.study.config.seed;
   const judge = judgeWith(options.evaluators, seed);
@@ -114,7 +116,9 @@ export async function studyResults(data: StudyData, options: ResultsOptions): Pr
       workerAccuracy: bootstrapEstimate(rows, (sample) => ratio(sample.reduce((s, r) => s + r.votes[r.target], 0), sample.reduce((s, r) => s + total(r.votes), 0)), seedOf("worker")),
       pluralityAccuracy: bootstrapEstimate(rows, (sample) => meanOf(sample.map((r) => tieBrokenAgreement(pluralityOf(r.votes), [r.target]))), seedOf("plurality")),
       chance: meanOf(rows.map((r) => 1 / r.votes.length)),
-      kappa: bootstrapEstimate(rows, (sample) => fleissKappa(sample.map((r) => r.votes)).kappa, seedOf("kappa")),
+      freeKappa: bootstrapEstimate(rows, (sample) => freeMarginalKappa(sample.map((r) => r.votes)).kappa, seedOf("free-kappa")),
+      fleissKappa: bootstrapEstimate(rows, (sample) => fleissKappa(sample.map((r) => r.votes)).kappa, seedOf("kappa")),
+      observedAgreement: bootstrapEstimate(rows, (sample) => freeMarginalKappa(sample.map((r) => r.votes)).pObserved, seedOf("agreement")),
       agreement: {
         items: judgedRows.length,
         top1: bootstrapEstimate(judgedRows, (sample) => meanOf(sample.map((r) => tieBrokenAgreement(pluralityOf(r.votes), topOptionsOf(r.judged!)))), seedOf("top1")),
@@ -128,10 +132,18 @@ export async function studyResults(data: StudyData, options: ResultsOptions): Pr
     });
   }
 
-  const answered = new Set(kept.map((a) => a.participantId));
+  const answered = new Set(data.answers.map((a) => a.participantId));
   return {
     study: { id: data.study.id, title: data.study.config.title, tasks, instances: data.study.config.instances, open: data.study.open },
-    participants: { joined: data.participants.length, answered: answered.size, withChecks: passed.size, failedChecks: failed, excluded: options.keepFailedChecks ? 0 : failed },
+    participants: {
+      joined: data.participants.length,
+      answered: answered.size,
+      withChecks: passed.size,
+      failedChecks: failed,
+      tooFast: [...exclusions.values()].filter((e) => e === "too-fast").length,
+      excluded: options.keepExcluded ? 0 : exclusions.size,
+      minSecondsPerItem: minSecondsOf(data),
+    },
     evaluators: options.evaluators.map((e) => e.id),
     generation,
     evaluation,

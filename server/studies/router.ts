@@ -1,11 +1,15 @@
 import express from "express";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Completion } from "../../shared/studies/protocol";
+import { DEFAULT_HOLD_SECONDS, DEFAULT_PLATFORM_ID_PARAMS } from "../../shared/studies/spec";
 import type { Dataset, Evaluator } from "../../shared/sneak/types";
 import { AnswerBodySchema, JoinBodySchema, StudyStateBodySchema, PARTICIPANT_ID, PARTICIPANT_TOKEN, STUDY_ID, type ParticipantState, type StudyPublicInfo } from "../../shared/studies/protocol";
 import { StudySpecSchema, firstSpecIssue } from "../../shared/studies/spec";
 import type { TimedRefusal } from "../rooms/address-limits";
-import { buildStudy, keyHash, StudySpecError } from "./build-study";
-import { exportCsv, exportJsonl, exportRows } from "./export";
+import { buildStudy, StudySpecError } from "./build-study";
+import { exportCsv, exportJsonl, exportRows, participantCsv, participantRows } from "./export";
+import { addressHash, keyHash, tokenHash } from "./hashes";
+import { reviewRouter } from "./review-router";
 import { judgeAnswer, viewOf } from "./items";
 import { studyResults, type StudyResults } from "./results";
 import { StudyInputError, randomId, totalFor, type NextResult, type StudyStore } from "./study-store";
@@ -28,6 +32,14 @@ export interface StudyRouterDeps {
   evaluators: readonly Evaluator[];
   researchKey: string | null;
   limits: { addressOf(req: express.Request): string; admit(address: string): TimedRefusal | null | Promise<TimedRefusal | null> };
+  /** Joins per client address (a burst, then a rate): what a burst of joins from one address can hold is bounded. */
+  joinLimits: { admit(address: string): TimedRefusal | null | Promise<TimedRefusal | null> };
+  /** Items the participants who joined from one address may hold at once. */
+  holdsPerAddress: number;
+  /** SNEAK_PUBLIC_URL: the origin the links a study prints use (a cluster's load balancer), else the request's. */
+  publicUrl: string | null;
+  /** The offensive-word filter, for the attention checks' messages. */
+  offensive(text: string): boolean;
   now?: () => number;
 }
 
@@ -60,7 +72,17 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
   // ─── Participants ──────────────────────────────────────────────────────
 
   router.get("/api/studies/:id", withStudy(async (_req, res, study) => {
-    const info: StudyPublicInfo = { id: study.id, title: study.config.title, consent: study.config.consent, tasks: study.config.tasks, itemsPerParticipant: totalFor(study), open: study.open };
+    const info: StudyPublicInfo = {
+      id: study.id,
+      title: study.config.title,
+      consent: study.config.consent,
+      tasks: study.config.tasks,
+      itemsPerParticipant: totalFor(study),
+      open: study.open,
+      platformIdParams: study.config.platformIdParams ?? DEFAULT_PLATFORM_ID_PARAMS,
+      // Renewed four times per hold, so that a page slowed in a background tab still keeps its item.
+      renewSeconds: Math.max(1, Math.min(30, Math.floor((study.config.holdSeconds ?? DEFAULT_HOLD_SECONDS) / 4))),
+    };
     res.json(info);
   }));
 
@@ -68,9 +90,14 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
     const body = JoinBodySchema.safeParse(req.body);
     if (!body.success) return void res.status(400).json({ error: body.error.issues[0].message });
     if (!study.open) return void res.status(409).json({ error: "this study is closed" });
-    const participantId = `p-${randomId(12)}`;
+    const address = deps.limits.addressOf(req);
+    const refusal = await deps.joinLimits.admit(address);
+    if (refusal) {
+      res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+      return void res.status(429).json({ error: `too many people joined from your address just now; try again in ${refusal.retryAfterSeconds} s` });
+    }
     const token = randomBytes(32).toString("base64url");
-    await store.join(study.id, participantId, tokenHash(token), now());
+    const participantId = await store.join(study.id, `p-${randomId(12)}`, tokenHash(token), now(), { platformId: body.data.platformId ?? null, addressHash: addressHash(study.id, address) });
     res.status(201).json({ participantId, credential: `${participantId}.${token}` });
   }));
 
@@ -82,21 +109,32 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
       await handler(req, res, study, store, participantId);
     });
 
-  const stateOf = (participantId: string, next: NextResult): ParticipantState =>
-    next.kind === "item"
-      ? { state: "item", participantId, progress: next.progress, item: viewOf(next.item, next.assignment.shown) }
-      : { state: "finished", participantId, progress: next.progress, reason: next.reason };
+  const stateOf = (study: StudyRecord, participantId: string, next: NextResult): ParticipantState => {
+    if (next.kind === "item") return { state: "item", participantId, progress: next.progress, item: viewOf(next.item, next.assignment.shown) };
+    if (next.kind === "wait") return { state: "wait", participantId, progress: next.progress, retryAfterSeconds: next.retryAfterSeconds };
+    // The code that gets a participant paid, only to someone who answered something.
+    const { completionCode, completionUrl } = study.config;
+    const completion: Completion | null = next.progress.done > 0 && (completionCode || completionUrl) ? { code: completionCode ?? null, url: completionUrl ?? null } : null;
+    return { state: "finished", participantId, progress: next.progress, reason: next.reason, completion };
+  };
+  const limits = { holdsPerAddress: deps.holdsPerAddress };
 
+  // Also the page's heartbeat: asking again renews the hold on the item it shows.
   router.get("/api/studies/:id/next", asParticipant(async (_req, res, study, store, participantId) => {
-    res.json(stateOf(participantId, await store.next(study, participantId, now())));
+    res.json(stateOf(study, participantId, await store.next(study, participantId, now(), limits)));
   }));
 
   router.post("/api/studies/:id/answers", PARTICIPANT_BODY, asParticipant(async (req, res, study, store, participantId) => {
     const body = AnswerBodySchema.safeParse(req.body);
     if (!body.success) return void res.status(400).json({ error: body.error.issues[0].message });
     const outcome = await store.answer(study, participantId, body.data.item, (item, shown) => judgeAnswer(body.data, item, shown), now());
-    const state = stateOf(participantId, await store.next(study, participantId, now()));
-    const notice = outcome.kind === "full" ? "Other people finished that item while you were away, so your answer to it was not needed. Here is another." : undefined;
+    const state = stateOf(study, participantId, await store.next(study, participantId, now(), limits));
+    const notice =
+      outcome.kind === "full"
+        ? "Other people finished that item while you were away, so your answer to it was not needed. Here is another."
+        : outcome.kind === "closed"
+          ? "The researchers closed this study before your answer arrived, so it was not kept."
+          : undefined;
     res.json({ ...state, recorded: outcome.kind, ...(notice ? { notice } : {}) });
   }));
 
@@ -109,9 +147,18 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
     if (!key || !sameHash(hash(deps.researchKey), hash(key))) return void res.status(401).json({ error: "the research key is wrong" });
     const spec = StudySpecSchema.safeParse(req.body);
     if (!spec.success) return void res.status(400).json({ error: firstSpecIssue(spec.error) });
-    const built = buildStudy(spec.data, deps.dataset, "page");
+    const built = buildStudy(spec.data, deps.dataset, "page", now(), deps.offensive);
     await deps.store.create(built.study, built.items);
-    res.status(201).json({ id: built.study.id, key: built.key, participantPath: `/s/${built.study.id}`, adminPath: `/studies/${built.study.id}`, items: built.items.length, notes: built.notes });
+    const origin = deps.publicUrl ?? `${req.protocol}://${req.get("host")}`;
+    res.status(201).json({
+      id: built.study.id,
+      key: built.key,
+      participantPath: `/s/${built.study.id}`,
+      participantUrl: `${origin}/s/${built.study.id}`,
+      adminPath: `/studies/${built.study.id}`,
+      items: built.items.length,
+      notes: built.notes,
+    });
   }));
 
   const asResearcher = (handler: (req: express.Request, res: express.Response, study: StudyRecord, store: StudyStore) => Promise<void>) =>
@@ -121,8 +168,8 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
       await handler(req, res, study, store);
     });
 
-  router.get("/api/studies/:id/admin", asResearcher(async (_req, res, study, store) => {
-    res.json(studyStatus(await store.data(study)));
+  router.get("/api/studies/:id/admin", asResearcher(async (req, res, study, store) => {
+    res.json({ ...studyStatus(await store.data(study)), participantUrl: `${deps.publicUrl ?? `${req.protocol}://${req.get("host")}`}/s/${study.id}` });
   }));
 
   router.post("/api/studies/:id/admin/state", PARTICIPANT_BODY, asResearcher(async (req, res, study, store) => {
@@ -148,11 +195,20 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
   router.get("/api/studies/:id/admin/export", asResearcher(async (req, res, study, store) => {
     const format = req.query.format === undefined ? "jsonl" : String(req.query.format);
     if (format !== "jsonl" && format !== "csv") return void res.status(400).json({ error: "format: must be jsonl or csv" });
-    const rows = exportRows(await store.data(study));
+    const table = req.query.table === undefined ? "answers" : String(req.query.table);
+    if (table !== "answers" && table !== "participants") return void res.status(400).json({ error: "table: must be answers or participants" });
+    const data = await store.data(study);
     res.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
-    res.setHeader("Content-Disposition", `attachment; filename="sneak-study-${study.id}.${format}"`);
+    res.setHeader("Content-Disposition", `attachment; filename="sneak-study-${study.id}${table === "participants" ? "-participants" : ""}.${format}"`);
+    if (table === "participants") {
+      const rows = participantRows(data);
+      return void res.send(format === "csv" ? participantCsv(rows) : exportJsonl(rows));
+    }
+    const rows = exportRows(data);
     res.send(format === "csv" ? exportCsv(rows) : exportJsonl(rows));
   }));
+
+  router.use(reviewRouter({ asResearcher, now, body: PARTICIPANT_BODY }));
 
   // A body that is not JSON, or too large, is refused with one line like any other bad input.
   router.use("/api/studies", ((error, _req, res, next) => {
@@ -175,10 +231,6 @@ function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-function tokenHash(token: string): string {
-  return hash(`sneak-participant|${token}`);
-}
-
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -186,7 +238,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** Input errors answer with their status and line; a log that cannot be reached answers 503 with one line, never a stack. */
-function guarded(handler: (req: express.Request, res: express.Response) => Promise<void>): express.RequestHandler {
+export function guarded(handler: (req: express.Request, res: express.Response) => Promise<void>): express.RequestHandler {
   return (req, res) => {
     handler(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();

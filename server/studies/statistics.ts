@@ -57,6 +57,50 @@ export function fleissKappa(counts: readonly (readonly number[])[]): FleissKappa
   return { kappa, pBar, pE, items: rows.length, perCategory };
 }
 
+/** Randolph's free-marginal multirater κ with its parts. */
+export interface FreeMarginalKappa {
+  kappa: number | null;
+  /** Mean observed agreement P̄o (the share of agreeing pairs of raters, per item, averaged). */
+  pObserved: number | null;
+  /** Chance agreement P̄e: 1/k, averaged over the items when k differs between them. */
+  pChance: number | null;
+  items: number;
+}
+
+/**
+ * Randolph (2005)'s free-marginal multirater κ: κ = (P̄o − 1/k) / (1 − 1/k), chance being a rater who picks
+ * one of the k options an item offered uniformly. `options[i]` is item i's k (the options its raters saw); when
+ * the k differ (a chameleon item on a category of 10 words beside one of 12) P̄e is the mean of the items' 1/k,
+ * which is Randolph's formula when every k is equal. P_i uses each item's own number of raters; items with
+ * fewer than two are left out. It does not count an option by its identity across items, so one option that is
+ * right on every item (the ally's real message) does not inflate chance agreement as it does Fleiss' κ.
+ */
+export function freeMarginalKappa(counts: readonly (readonly number[])[], options: readonly number[] = counts.map((row) => row.length)): FreeMarginalKappa {
+  let pSum = 0;
+  let chanceSum = 0;
+  let items = 0;
+  counts.forEach((row, i) => {
+    const p = pairwiseAgreement(row);
+    if (p === null) return;
+    pSum += p;
+    chanceSum += 1 / options[i];
+    items++;
+  });
+  if (items === 0) return { kappa: null, pObserved: null, pChance: null, items };
+  const pObserved = pSum / items;
+  const pChance = chanceSum / items;
+  return { kappa: pChance >= 1 ? null : (pObserved - pChance) / (1 - pChance), pObserved, pChance, items };
+}
+
+/** One item's agreement P_i: the share of pairs of its raters who chose the same option; null under two raters. */
+export function pairwiseAgreement(row: readonly number[]): number | null {
+  const n = sum(row);
+  if (n < 2) return null;
+  let squares = 0;
+  for (const c of row) squares += c * c;
+  return (squares - n) / (n * (n - 1));
+}
+
 /** The options with the most votes (all of them when tied); empty when nobody voted. */
 export function pluralityOf(votes: readonly number[]): number[] {
   const best = Math.max(0, ...votes);

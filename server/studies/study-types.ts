@@ -40,12 +40,16 @@ export interface StudyItem {
 }
 
 /** What a study was created with, kept with it: the spec less the files it read, and where those came from. */
-export interface StudyConfig extends Omit<StudySpec, "dataset" | "messages"> {
+export interface StudyConfig extends Omit<StudySpec, "dataset" | "messages" | "checks"> {
   dataset: { name: string; sha256: string; categories: number };
   messages: { kind: "none" | "generation" } | { kind: "file"; name: string; sha256: string; lines: number; used: number };
+  /** Where the attention checks' messages came from: the researcher's file, or WordNet's synonyms of the secrets. */
+  checks: { kind: "file"; name: string; sha256: string; instances: number } | { kind: "synonyms"; instances: number } | null;
   words: number;
   decoys: number;
   instances: number;
+  /** Items one person is given, checks included: never more than the instances they can meet. */
+  perParticipant: number;
   createdWith: "cli" | "page";
 }
 
@@ -89,6 +93,19 @@ export interface AnswerRecord {
 export interface ParticipantRecord {
   participantId: string;
   joinedAt: number;
+  /** The crowd platform's id from the link (PROLIFIC_PID, workerId …), when there was one. */
+  platformId: string | null;
+  finishedAt: number | null;
+  finishReason: string | null;
+}
+
+/** A decision on a generation answer before others judge it (the study's review setting). */
+export interface ReviewRecord {
+  answerId: number;
+  decision: "approved" | "rejected";
+  /** `filter: offensive`, `researcher` … */
+  reason: string;
+  decidedAt: number;
 }
 
 /** Everything a study holds, for its results and its export. */
@@ -98,4 +115,5 @@ export interface StudyData {
   participants: ParticipantRecord[];
   assignments: AssignmentRecord[];
   answers: AnswerRecord[];
+  reviews: ReviewRecord[];
 }

@@ -54,7 +54,15 @@ export interface EvaluationResults {
   pluralityAccuracy: Estimate;
   /** Mean of 1 / options over the items. */
   chance: number | null;
-  kappa: Estimate;
+  /**
+   * Randolph's free-marginal multirater κ, chance being 1/k with k the options each rater saw for the item
+   * (6 messages, or the category's words): the figure comparable with the paper's κ.
+   */
+  freeKappa: Estimate;
+  /** Fleiss' κ with each option counted by its identity across items (chance from the pooled marginals). */
+  fleissKappa: Estimate;
+  /** Mean per-item agreement P̄o: the share of pairs of an item's raters who chose the same option. */
+  observedAgreement: Estimate;
   agreement: {
     /** Items the judges scored. */
     items: number;
@@ -66,7 +74,17 @@ export interface EvaluationResults {
 
 export interface StudyResults {
   study: { id: string; title: string; tasks: StudyTask[]; instances: number; open: boolean };
-  participants: { joined: number; answered: number; withChecks: number; failedChecks: number; excluded: number };
+  participants: {
+    joined: number;
+    answered: number;
+    withChecks: number;
+    failedChecks: number;
+    /** Median seconds per item under the study's minimum. */
+    tooFast: number;
+    /** Left out of every table: failed a check, or too fast (0 with --keep-excluded). */
+    excluded: number;
+    minSecondsPerItem: number;
+  };
   evaluators: string[];
   generation: GenerationResults | null;
   evaluation: EvaluationResults[];

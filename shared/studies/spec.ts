@@ -10,6 +10,12 @@ import { EVALUATION_TASKS, STUDY_TASKS } from "./protocol";
 export const DEFAULT_QUOTAS = { generation: 3, ally: 5, chameleon: 5 } as const;
 export const DEFAULT_ITEMS_PER_PARTICIPANT = 10;
 export const DEFAULT_RESERVATION_MINUTES = 30;
+/** How long an opened item stays held after the participant's page last said it is still open (it renews the hold while it is). */
+export const DEFAULT_HOLD_SECONDS = 120;
+/** An answer given sooner than this after its item was shown is too fast to have been read. */
+export const DEFAULT_MIN_SECONDS_PER_ITEM = 2;
+/** The query parameters a crowd platform puts its participant id in: Prolific's, then MTurk's. */
+export const DEFAULT_PLATFORM_ID_PARAMS = ["PROLIFIC_PID", "workerId"];
 /** Message lines (a results.jsonl or an export) kept from one file. */
 export const MAX_MESSAGE_LINES = 50_000;
 
@@ -50,8 +56,26 @@ export const StudySpecSchema = z
     itemsPerParticipant: count(1, 1000).default(DEFAULT_ITEMS_PER_PARTICIPANT),
     /** Attention checks per participant (items with an obvious answer, among the evaluation tasks). */
     attentionChecks: count(0, 10).default(0),
-    /** How long an item stays reserved for a participant who opened it and has not answered. */
+    /** Attention checks' messages (lines of {category, secret, message} whose answer is plain); default: drawn from WordNet's common synonyms of secrets. */
+    checks: z.strictObject({ name: z.string().trim().min(1).max(200), lines: z.array(z.unknown()).min(1).max(MAX_MESSAGE_LINES) }).optional(),
+    /** The longest an opened item stays reserved for its participant, however long their page stays open. */
     reservationMinutes: count(1, 24 * 60).default(DEFAULT_RESERVATION_MINUTES),
+    /** How long an opened item stays reserved once the participant's page stops renewing it (closed tab, lost phone). */
+    holdSeconds: count(2, 3600).default(DEFAULT_HOLD_SECONDS),
+    /** Answers faster than this are "too fast"; a participant whose median time per item is under it is excluded (0: never). */
+    minSecondsPerItem: count(0, 600).default(DEFAULT_MIN_SECONDS_PER_ITEM),
+    /** Query parameters of the participant link that carry a crowd platform's participant id (first present wins). */
+    platformIdParams: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,39}$/, "platformIdParams: names of letters, digits and _")).max(5).default(DEFAULT_PLATFORM_ID_PARAMS),
+    /** Shown at the end: the code a participant pastes back into Prolific or MTurk, and/or where to send them. */
+    completionCode: z.string().trim().min(1).max(100).regex(/^[\x21-\x7e]+$/, "completionCode: letters, digits and symbols, no spaces").optional(),
+    completionUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((u) => /^https?:\/\/[^\s]+$/.test(u), "completionUrl: an http(s) address")
+      .optional(),
+    /** What happens to the generation task's answers before they are judged: the offensive-word filter alone, or that and a researcher's approval. */
+    review: z.enum(["filter", "manual"]).default("filter"),
     messages: MessagesSpecSchema.default({ kind: "none" }),
     /** Another dataset in the benchmark's format (default: the server's, data/sneak-dataset.json). */
     dataset: z.unknown().optional(),

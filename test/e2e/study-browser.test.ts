@@ -10,6 +10,7 @@ import type { StudyTask } from "../../shared/studies/protocol";
 import { TEST_DATASET } from "../support/socket-server";
 import { startStudyServer } from "../support/study-server";
 import { legalFiller, randomAnswerer, runParticipant } from "../support/study-participants";
+import { startStudyProxy, type StudyProxy } from "../support/study-proxy";
 import { evaluatorsFor } from "../../server/server-deps";
 import { ensureClientBuilt, launchChromium, screenshot } from "./client-browser";
 
@@ -24,6 +25,8 @@ let server: Awaited<ReturnType<typeof startStudyServer>>;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const studies = new Map<StudyTask, StudyRecord>();
+let crowd: StudyRecord;
+let proxy: StudyProxy;
 const RESEARCH_KEY = "a-research-key-for-the-browser-test";
 
 beforeAll(async () => {
@@ -41,12 +44,19 @@ beforeAll(async () => {
     await server.studies.create(built.study, built.items);
     studies.set(task, built.study);
   }
+  // A Prolific study, reached through a load balancer (its public address) that can lose every connection.
+  const spec = StudySpecSchema.parse({ title: "On Prolific", tasks: ["ally"], itemsPerParticipant: 2, completionCode: "C0DE-42", completionUrl: "https://app.prolific.com/submissions/complete?cc=C0DE42", messages: { kind: "file", name: "m.jsonl", lines } });
+  const built = buildStudy(spec, TEST_DATASET, "cli");
+  await server.studies.create(built.study, built.items);
+  crowd = built.study;
+  proxy = await startStudyProxy([server.url]);
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
+  await proxy?.close();
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -133,12 +143,41 @@ describe.each([
   }
 });
 
+describe("a participant from a crowd platform", () => {
+  it("is known by the link's PROLIFIC_PID, rides out a lost connection, and is shown the completion code and link", async () => {
+    const page = await pageAt(360);
+    await page.goto(`${proxy.url}/s/${crowd.id}?PROLIFIC_PID=5f0c1a2b3c4d5e6f7a8b9c0d&STUDY_ID=x&SESSION_ID=y`);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Start" }).click();
+    await page.locator("article.study-item").waitFor();
+    // The connection drops while they answer: the page says it is reconnecting, then the answer lands.
+    proxy.down = true;
+    await page.locator("input[type=radio]").first().check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Reconnecting to the study").waitFor();
+    proxy.down = false;
+    await expect.poll(() => page.getByRole("progressbar").getAttribute("aria-valuenow"), { timeout: 15_000 }).toBe("1");
+    await page.locator("input[type=radio]").first().check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: /Thank you/ }).waitFor();
+    expect(await page.locator(".completion-code").textContent()).toBe("C0DE-42");
+    expect(await page.getByRole("link", { name: "Return to the site that sent you here" }).getAttribute("href")).toBe("https://app.prolific.com/submissions/complete?cc=C0DE42");
+    await assertFits(page, 360, "phone-prolific-done");
+    const data = await server.studies.data(crowd);
+    expect(data.participants.map((p) => p.platformId)).toEqual(["5f0c1a2b3c4d5e6f7a8b9c0d"]);
+    expect(data.answers).toHaveLength(2);
+    expect((await page.content()).includes("5f0c1a2b3c4d5e6f7a8b9c0d")).toBe(false);
+  }, 60_000);
+});
+
 describe("a researcher on the page", () => {
   it("creates a study with the research key, follows it with the study's key, computes Tables 5-7 and downloads the answers", async () => {
     const page = await pageAt(1280);
     await page.goto(`${server.url}/studies`);
     await page.getByLabel("Research key").fill(RESEARCH_KEY);
     await page.getByLabel("Title (participants see it)").fill("Made on the page");
+    // The test's three-category dataset has no synonym for an attention check (the default dataset has 30).
+    await page.getByLabel("Attention checks per participant").fill("0");
     await page.getByRole("button", { name: "Create the study" }).click();
     const heading = page.getByRole("heading", { name: /^Study [a-z0-9]{10} is open$/ });
     await heading.waitFor();
@@ -159,6 +198,13 @@ describe("a researcher on the page", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export (JSONL)" }).click();
     expect((await download).suggestedFilename()).toBe(`sneak-study-${id}.jsonl`);
+    const people = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Participants (CSV)" }).click();
+    expect((await people).suggestedFilename()).toBe(`sneak-study-${id}-participants.csv`);
+    // The study's own messages, each checked by the offensive-word filter before anyone judged it.
+    const review = page.getByRole("region", { name: "The messages and their review" });
+    await review.waitFor();
+    expect(await review.getByText("approved (filter)").count()).toBeGreaterThan(0);
     await screenshot(page, "study-researcher");
     // A wrong research key is refused with the server's reason.
     await page.goto(`${server.url}/studies`);

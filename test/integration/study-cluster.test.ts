@@ -9,14 +9,16 @@ import { killGameProcesses, startGameProcess, type GameProcess } from "../suppor
 import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer } from "../support/postgres-server";
 import { redisUnavailable, startRedis, type TestRedis } from "../support/redis-server";
 import { runScript } from "../support/run-script";
-import { legalFiller, randomAnswerer, runParticipant, type Acknowledged } from "../support/study-participants";
+import { api, legalFiller, randomAnswerer, runParticipant, type Acknowledged } from "../support/study-participants";
+import { startStudyProxy, type StudyProxy } from "../support/study-proxy";
 
 /**
  * A study on a cluster, as docs/DEPLOY.md runs one: two game processes (`node --import tsx server/index.ts`)
- * on one Redis and one Postgres log. The study is created with the CLI on the shared log; 30 participants
- * send every request to either process, alternately; one process is killed with SIGKILL a third of the way
- * through, and the participants carry on through the other. Every item ends with exactly its quota and
- * every acknowledged answer is in the log.
+ * on one Redis and one Postgres log, behind a round-robin proxy whose address is their SNEAK_STUDY_URL. The
+ * study is created with the CLI on the shared log and its link names the public address; 30 participants
+ * send every request through it, so to either process in turn; one process is killed with SIGKILL a third
+ * of the way through, and the participants carry on through the other. Every item ends with exactly its
+ * quota and every acknowledged answer is in the log.
  */
 
 const missing = redisUnavailable() ?? postgresMissing;
@@ -29,6 +31,8 @@ let redis: TestRedis;
 let postgres: PostgresServer;
 let databaseUrl: string;
 const processes: GameProcess[] = [];
+const targets: string[] = [];
+let proxy: StudyProxy;
 const dir = mkdtempSync(join(tmpdir(), "sneak-study-cluster-"));
 
 describe.skipIf(missing !== null)("a study on two processes sharing Postgres and Redis", () => {
@@ -36,14 +40,17 @@ describe.skipIf(missing !== null)("a study on two processes sharing Postgres and
     redis = await startRedis();
     postgres = await startPostgres();
     databaseUrl = await postgres.createDatabase();
+    proxy = await startStudyProxy(targets);
+    const raised = { SNEAK_STUDY_BURST: "100000", SNEAK_STUDY_PER_MINUTE: "100000", SNEAK_STUDY_JOIN_BURST: "100000", SNEAK_STUDY_JOINS_PER_MINUTE: "100000", SNEAK_STUDY_HOLDS_PER_ADDRESS: "100000" };
     for (const name of ["g1", "g2"]) {
-      processes.push(
-        await startGameProcess({ SNEAK_REDIS_URL: redis.url, SNEAK_REDIS_PREFIX: "st", SNEAK_PROCESS_ID: name, SNEAK_DATABASE_URL: databaseUrl, SNEAK_STUDY_BURST: "100000", SNEAK_STUDY_PER_MINUTE: "100000" }),
-      );
+      const game = await startGameProcess({ SNEAK_REDIS_URL: redis.url, SNEAK_REDIS_PREFIX: "st", SNEAK_PROCESS_ID: name, SNEAK_DATABASE_URL: databaseUrl, SNEAK_STUDY_URL: proxy.url, ...raised });
+      processes.push(game);
+      targets.push(game.url);
     }
   }, 180_000);
 
   afterAll(async () => {
+    await proxy?.close();
     killGameProcesses();
     postgres?.stop();
     await redis?.stop();
@@ -54,16 +61,16 @@ describe.skipIf(missing !== null)("a study on two processes sharing Postgres and
     const dataset = loadDataset();
     const file = join(dir, "results.jsonl");
     writeFileSync(file, dataset.categories.map((c) => JSON.stringify({ category: c.category, secret: c.words[0], message: legalFiller(c.words) })).join("\n"));
-    const created = await runScript("server/cli/study.ts", ["create", "--title", "Cluster", "--messages", file, "--categories", String(CATEGORIES), "--items", String(CATEGORIES), "--db", databaseUrl]);
+    // The CLI prints links on the study address (SNEAK_STUDY_URL), which reaches any process.
+    process.env.SNEAK_STUDY_URL = proxy.url;
+    const created = await runScript("server/cli/study.ts", ["create", "--title", "Cluster", "--messages", file, "--categories", String(CATEGORIES), "--items", String(CATEGORIES), "--db", databaseUrl]).finally(() => delete process.env.SNEAK_STUDY_URL);
     expect(created.code, created.stderr).toBe(0);
     const id = /^Study ([a-z0-9]{10}):/m.exec(created.stdout)![1];
-
-    let turn = 0;
-    const alive = () => processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
-    const pick = () => {
-      const live = alive();
-      return live[turn++ % live.length].url;
-    };
+    expect(created.stdout).toContain(`Participants: ${proxy.url}/s/${id}`);
+    const key = /^Study key: +(\S+)/m.exec(created.stdout)![1];
+    const status = await api<{ participantUrl: string }>(`${processes[1].url}/api/studies/${id}/admin`, { credential: key });
+    expect(status.body.participantUrl).toBe(`${proxy.url}/s/${id}`);
+    const pick = () => proxy.url;
     const acknowledged: Acknowledged[] = [];
     const total = CATEGORIES * (3 + 5 + 5);
     const killer = (async () => {

@@ -26,11 +26,17 @@ afterAll(async () => {
 });
 
 const lines = TEST_DATASET.categories.map((c) => ({ category: c.category, secret: c.words[2], message: legalFiller(c.words) }));
-const spec = { title: "HTTP", tasks: ["ally", "chameleon"], itemsPerParticipant: 2, attentionChecks: 1, messages: { kind: "file", name: "m.jsonl", lines } };
+// Attention checks from the researcher's file: a message whose answer is plain (here a marked word).
+const checkLines = TEST_DATASET.categories.map((c) => ({ category: c.category, secret: c.words[2], message: "zzcheck" }));
+const spec = { title: "HTTP", tasks: ["ally", "chameleon"], itemsPerParticipant: 2, attentionChecks: 1, checks: { name: "checks.jsonl", lines: checkLines }, messages: { kind: "file", name: "m.jsonl", lines } };
 
 async function create(body: unknown, key = RESEARCH_KEY) {
   return api<{ id: string; key: string; error?: string; participantPath: string }>(`${server.url}/api/studies`, { body, credential: key });
 }
+
+const checkSecret = (category: string) => TEST_DATASET.categories.find((c) => c.category === category)!.words[2];
+const wrongChoice = (item: Extract<ParticipantState, { state: "item" }>["item"]) =>
+  item.task === "ally" ? item.messages.findIndex((m) => m !== "zzcheck" && m !== legalFiller(item.words)) : item.words.findIndex((w) => w !== checkSecret(item.category));
 
 describe("studies over HTTP", () => {
   it("are created only with the research key, from a checked spec", async () => {
@@ -52,7 +58,7 @@ describe("studies over HTTP", () => {
     const seen: string[] = [];
     const info = await api<Record<string, unknown>>(base);
     seen.push(JSON.stringify(info.body));
-    expect(Object.keys(info.body).sort()).toEqual(["consent", "id", "itemsPerParticipant", "open", "tasks", "title"]);
+    expect(Object.keys(info.body).sort()).toEqual(["consent", "id", "itemsPerParticipant", "open", "platformIdParams", "renewSeconds", "tasks", "title"]);
     expect(info.body.itemsPerParticipant).toBe(3);
     const joined = await api<{ credential: string }>(`${base}/participants`, { body: { consent: true } });
     seen.push(JSON.stringify(joined.body));
@@ -67,14 +73,13 @@ describe("studies over HTTP", () => {
       if (item.task === "chameleon") {
         expect(keys).toEqual(["category", "id", "message", "task", "words"]);
         // The secret is one of the words, and nothing says which.
-        if (item.message === TEST_DATASET.categories.find((c) => c.category === item.category)!.words[2]) checks++;
+        if (item.message === "zzcheck") checks++;
       } else {
         expect(keys).toEqual(["category", "id", "messages", "secret", "task", "words"]);
-        if (item.messages.includes(item.secret)) checks++;
+        if (item.messages.includes("zzcheck")) checks++;
       }
-      // A wrong answer to everything: the first option that is not the planted one.
-      const options = item.task === "ally" ? item.messages : item.words;
-      const answered = await api<ParticipantState & { recorded: string }>(`${base}/answers`, { credential, body: { item: item.id, choice: options.findIndex((o) => o !== (item.task === "ally" ? item.secret : item.message)) } });
+      // A wrong answer to everything: the first option that is not the right one.
+      const answered = await api<ParticipantState & { recorded: string }>(`${base}/answers`, { credential, body: { item: item.id, choice: wrongChoice(item) } });
       seen.push(JSON.stringify(answered.body));
       expect(Object.keys(answered.body)).not.toContain("correct");
       state = answered.body;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { studyResults, type StudyResults } from "../../server/studies/results";
-import { fleissKappa } from "../../server/studies/statistics";
+import { fleissKappa, freeMarginalKappa } from "../../server/studies/statistics";
 import type { StudyRecord } from "../../server/studies/study-types";
 import type { AllyQuery, ChameleonQuery, Evaluator, Judgement } from "../../shared/sneak/types";
 import type { ItemView } from "../../shared/studies/protocol";
@@ -93,7 +93,7 @@ beforeAll(async () => {
   const lines = dataset.categories.map((c) => JSON.stringify({ category: c.category, secret: c.words[3], message: `zqf${c.category.replace(/[^a-z]/g, "")}` }));
   writeFileSync(join(dir, "messages.jsonl"), lines.join("\n") + "\n");
   // The CLI writes the study into the file the running server holds.
-  const created = await runScript("server/cli/study.ts", ["create", "--title", "Planted", "--messages", join(dir, "messages.jsonl"), "--categories", String(CATEGORIES), "--items", "40", "--seed", "3", "--db", db]);
+  const created = await runScript("server/cli/study.ts", ["create", "--title", "Planted", "--messages", join(dir, "messages.jsonl"), "--categories", String(CATEGORIES), "--items", "40", "--seed", "3", "--min-seconds", "0", "--db", db]);
   expect(created.code, created.stderr).toBe(0);
   const id = /^Study ([a-z0-9]{10}):/m.exec(created.stdout)![1];
   study = (await server.studies.study(id))!;
@@ -119,7 +119,7 @@ j = pd.read_json(sys.argv[1], lines=True)
 c = pd.read_csv(sys.argv[2])
 assert j["correct"].isin([True, False]).sum() == (j["task"] != "generation").sum()
 assert json.loads(c["words"][0]) == j["words"][0]
-print(json.dumps({"jsonl": len(j), "csv": len(c), "columns": len(j.columns), "csvColumns": len(c.columns), "words": type(j["words"][0]).__name__, "tasks": sorted(j["task"].unique().tolist())}))
+print(json.dumps({"jsonl": len(j), "csv": len(c), "columns": len(j.columns), "csvColumns": len(c.columns), "words": type(j["words"][0]).__name__, "tasks": sorted(j["task"].unique().tolist()), "same": list(j.columns) == list(c.columns)}))
 `;
 
 /** The planted figures, from the plan and the items alone (never from the answers). */
@@ -145,8 +145,15 @@ async function planted() {
       return i.payload.words.map((w) => (w === i.payload.secret ? c : w === other ? 5 - c : 0));
     });
   return {
-    ally: { worker: mean(allyRight) / 5, plurality: 1, kappa: fleissKappa(allyTable).kappa!, majorityItems: allyRight.filter((c) => c >= 3).length },
-    chameleon: { chance: mean(items.filter((i) => i.task === "chameleon").map((i) => 1 / i.payload.words.length)), worker: mean(chamRight) / 5, plurality: chamRight.filter((c) => c === 3).length / categories.length, kappa: fleissKappa(chamTable).kappa!, majorityItems: categories.length },
+    ally: { worker: mean(allyRight) / 5, plurality: 1, kappa: fleissKappa(allyTable).kappa!, free: freeMarginalKappa(allyTable).kappa!, majorityItems: allyRight.filter((c) => c >= 3).length },
+    chameleon: {
+      chance: mean(items.filter((i) => i.task === "chameleon").map((i) => 1 / i.payload.words.length)),
+      worker: mean(chamRight) / 5,
+      plurality: chamRight.filter((c) => c === 3).length / categories.length,
+      kappa: fleissKappa(chamTable).kappa!,
+      free: freeMarginalKappa(chamTable).kappa!,
+      majorityItems: categories.length,
+    },
   };
 }
 
@@ -159,11 +166,13 @@ describe("results of a planted study", () => {
     expect(ally).toMatchObject({ items: CATEGORIES, complete: CATEGORIES, answers: CATEGORIES * 5 });
     expect(ally.workerAccuracy.mean!).toBeCloseTo(plan.ally.worker, 12);
     expect(ally.pluralityAccuracy.mean).toBe(1);
-    expect(ally.kappa.mean!).toBeCloseTo(plan.ally.kappa, 12);
+    expect(ally.fleissKappa.mean!).toBeCloseTo(plan.ally.kappa, 12);
+    expect(ally.freeKappa.mean!).toBeCloseTo(plan.ally.free, 12);
     expect(ally.chance!).toBeCloseTo(1 / 6, 12);
     expect(cham.workerAccuracy.mean!).toBeCloseTo(plan.chameleon.worker, 12);
     expect(cham.pluralityAccuracy.mean!).toBeCloseTo(plan.chameleon.plurality, 12);
-    expect(cham.kappa.mean!).toBeCloseTo(plan.chameleon.kappa, 12);
+    expect(cham.fleissKappa.mean!).toBeCloseTo(plan.chameleon.kappa, 12);
+    expect(cham.freeKappa.mean!).toBeCloseTo(plan.chameleon.free, 12);
     // Some categories have fewer than 12 words: chance is 1/|W| averaged over the items.
     expect(cham.chance!).toBeCloseTo(plan.chameleon.chance, 12);
     for (const e of [ally, cham]) {
@@ -195,10 +204,14 @@ describe("results of a planted study", () => {
     const row = (task: string) => markdown.stdout.split("\n").find((line) => line.startsWith(`| ${task} | ${CATEGORIES} (${CATEGORIES}) |`))!;
     expect(row("ally")).toContain(`| ${CATEGORIES * 5} | ${pct(plan.ally.worker)} [`);
     expect(row("ally")).toContain(`| ${pct(plan.ally.plurality)} [`);
+    expect(row("ally")).toContain(`| ${plan.ally.free.toFixed(2)} [`);
     expect(row("ally")).toContain(`| ${plan.ally.kappa.toFixed(2)} [`);
     expect(row("chameleon")).toContain(`| ${pct(plan.chameleon.worker)} [`);
     expect(row("chameleon")).toContain(`| ${pct(plan.chameleon.plurality)} [`);
+    expect(row("chameleon")).toContain(`| ${plan.chameleon.free.toFixed(2)} [`);
     expect(row("chameleon")).toContain(`| ${plan.chameleon.kappa.toFixed(2)} [`);
+    // Printed for the record (docs/STUDIES.md quotes them).
+    console.log(`planted: ally worker ${plan.ally.worker} free κ ${plan.ally.free.toFixed(3)} Fleiss κ ${plan.ally.kappa.toFixed(3)}; chameleon worker ${plan.chameleon.worker} plurality ${plan.chameleon.plurality} free κ ${plan.chameleon.free.toFixed(3)} Fleiss κ ${plan.chameleon.kappa.toFixed(3)}`);
     expect(markdown.stdout).toContain("## Table 5");
     expect(markdown.stdout).toContain("Judges: lexical:wordnet.");
     expect(markdown.stdout).toContain("77.3 / 88.9 / 16.7 / 0.73");
@@ -231,8 +244,11 @@ describe("results of a planted study", () => {
     if (pandas.error || /No module named/.test(pandas.stderr)) console.warn(`SKIPPED (pandas check): /usr/bin/python3 with pandas not found; install Debian's python3-pandas`);
     else {
       expect(pandas.status, pandas.stderr).toBe(0);
-      expect(JSON.parse(pandas.stdout)).toEqual({ jsonl: CATEGORIES * 13, csv: CATEGORIES * 13, columns: 20, csvColumns: 19, words: "list", tasks: ["ally", "chameleon", "generation"] });
+      expect(JSON.parse(pandas.stdout)).toEqual({ jsonl: CATEGORIES * 13, csv: CATEGORIES * 13, columns: 24, csvColumns: 24, words: "list", tasks: ["ally", "chameleon", "generation"], same: true });
     }
-    expect(csvLines[0]).toBe("study,participant,item,task,attention_check,position,answered_at,seconds_on_item,category,words,secret,decoys,item_message,message_source,message_generator,shown_options,answer,correct,passed_checks");
+    // One shape: the CSV's header is the JSONL's keys, in the same order; booleans as true/false.
+    expect(csvLines[0]).toBe(keys.join(","));
+    expect(csvLines[1]).toMatch(/,(true|false),/);
+    expect(rows.every((r) => typeof r.messageSource !== "string" || /^file:messages\.jsonl:\d+$/.test(r.messageSource))).toBe(true);
   });
 });

@@ -38,10 +38,15 @@ export const randomAnswerer: Answerer = {
   write: (item, p) => legalFiller(item.words, p),
 };
 
-export async function api<T>(url: string, init: { method?: string; body?: unknown; credential?: string } = {}): Promise<{ status: number; body: T }> {
+export async function api<T>(url: string, init: { method?: string; body?: unknown; credential?: string; from?: string } = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(url, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...(init.credential ? { authorization: `Bearer ${init.credential}` } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.credential ? { authorization: `Bearer ${init.credential}` } : {}),
+      // The client address a server that trusts one proxy hop sees.
+      ...(init.from ? { "x-forwarded-for": init.from } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as T };
@@ -75,7 +80,13 @@ export async function runParticipant(
   if (joined.status !== 201) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
   const { participantId, credential } = joined.body;
   let state = (await call<ParticipantState>("/next", { credential })).body;
-  for (let step = 0; step < limit && state.state === "item"; step++) {
+  for (let step = 0; step < limit && state.state !== "finished"; step++) {
+    if (state.state === "wait") {
+      // Items are only held by others: ask again soon (the page waits retryAfterSeconds; tests need not).
+      await new Promise((resolve) => setTimeout(resolve, Math.min(state.state === "wait" ? state.retryAfterSeconds * 1000 : 0, 500)));
+      state = (await call<ParticipantState>("/next", { credential })).body;
+      continue;
+    }
     const item = state.item;
     const body = item.task === "generation" ? { item: item.id, message: answerer.write(item, index) } : { item: item.id, choice: answerer.choose(item, index) };
     const answered = await call<ParticipantState & { recorded?: string; error?: string }>("/answers", { body, credential });

@@ -18,18 +18,34 @@ import { RAISED_ADDRESS_LIMITS } from "./socket-server";
 export async function startStudyServer(
   storeConfig: StoreConfig,
   dataset: Dataset,
-  options: { evaluators?: Evaluator[]; researchKey?: string; limits?: { burst: number; perMinute: number }; staticDir?: string } = {},
+  options: {
+    evaluators?: Evaluator[];
+    researchKey?: string;
+    limits?: { burst: number; perMinute: number };
+    /** Joins per address and items held per address (raised unless a test sets them). */
+    joins?: { joinBurst: number; joinsPerMinute: number; holdsPerAddress: number };
+    /** Trust X-Forwarded-For (one proxy hop), so a test can speak from many addresses. */
+    trustProxy?: boolean;
+    publicUrl?: string;
+    staticDir?: string;
+  } = {},
 ): Promise<RunningServer & { studies: StudyStore }> {
   const log = () => {};
   const gameLog = (await wiredGameLog(storeConfig, dataset, ["lexical"], log))!;
-  const config = testConfig({ staticDir: options.staticDir ?? "test/support/no-client", addressLimits: RAISED_ADDRESS_LIMITS });
+  const config = testConfig({ staticDir: options.staticDir ?? "test/support/no-client", addressLimits: { ...RAISED_ADDRESS_LIMITS, trustProxyHops: options.trustProxy ? 1 : RAISED_ADDRESS_LIMITS.trustProxyHops } });
   const studies = await wiredStudies({
     storeConfig,
     logOpen: true,
     dataset,
     evaluators: options.evaluators ?? [],
-    config: { ...studyConfigFromEnv({}), researchKey: options.researchKey ?? null, ...(options.limits ?? { burst: 100_000, perMinute: 100_000 }) },
+    config: {
+      ...studyConfigFromEnv({}),
+      researchKey: options.researchKey ?? null,
+      ...(options.limits ?? { burst: 100_000, perMinute: 100_000 }),
+      ...(options.joins ?? { joinBurst: 100_000, joinsPerMinute: 100_000, holdsPerAddress: 100_000 }),
+    },
     addressLimits: config.addressLimits,
+    publicUrl: options.publicUrl ?? null,
     log,
   });
   const idle = idleAgent;

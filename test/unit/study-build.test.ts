@@ -1,3 +1,4 @@
+import { invalidReasonOf } from "../../server/benchmark/message-validity";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../server/dataset/load-dataset";
 import { buildStudy, StudySpecError } from "../../server/studies/build-study";
@@ -54,12 +55,41 @@ describe("building a study", () => {
     expect(() => buildStudy(spec({ tasks: ["ally"], messages: { kind: "file", name: "f", lines: [{ type: "round" }] } }), dataset, "cli")).toThrow(StudySpecError);
   });
 
-  it("adds attention checks whose message is the secret itself, one per instance and evaluation task", () => {
+  it("adds attention checks that look like real items with a plain answer: a spelling variant or clipping of the secret", () => {
     const lines = dataset.categories.map((c) => ({ category: c.category, secret: c.words[0], message: "zqxmessage" }));
     const built = buildStudy(spec({ tasks: ["ally", "chameleon"], attentionChecks: 2, messages: { kind: "file", name: "f", lines } }), dataset, "cli");
     const checks = built.items.filter((i) => i.gold);
-    expect(checks).toHaveLength(117 * 2);
-    expect(checks.every((i) => i.payload.message === i.payload.secret && i.quota === 0)).toBe(true);
+    // 30 of the 117 categories have such a synonym (whisky, theater, doc …): one check instance each, per task.
+    expect(checks).toHaveLength(30 * 2);
+    expect(built.study.config.checks).toEqual({ kind: "synonyms", instances: 30 });
+    for (const check of checks) {
+      expect(check.quota).toBe(0);
+      expect(check.payload.message).not.toBe(check.payload.secret);
+      expect(invalidReasonOf(check.payload.message!, check.payload.words)).toBeFalsy();
+      expect(check.payload.message!.slice(0, 3)).toBe(check.payload.secret.toLowerCase().slice(0, 3));
+    }
+    expect(checks.find((c) => c.payload.category === "alcoholic drink")?.payload).toMatchObject({ secret: "whiskey", message: "whisky" });
+  });
+
+  it("takes attention checks from the researcher's file, and refuses a study that cannot give everyone one", () => {
+    const lines = dataset.categories.map((c) => ({ category: c.category, secret: c.words[0], message: "zqxmessage" }));
+    const checkLines = dataset.categories.slice(0, 4).map((c) => ({ category: c.category, secret: c.words[1], message: "zqcheck" }));
+    const built = buildStudy(spec({ tasks: ["ally"], attentionChecks: 1, checks: { name: "checks.jsonl", lines: checkLines }, messages: { kind: "file", name: "f", lines } }), dataset, "cli");
+    expect(built.items.filter((i) => i.gold).map((i) => i.payload.message)).toEqual(["zqcheck", "zqcheck", "zqcheck", "zqcheck"]);
+    const few = () => buildStudy(spec({ tasks: ["ally"], attentionChecks: 5, checks: { name: "checks.jsonl", lines: checkLines }, messages: { kind: "file", name: "f", lines } }), dataset, "cli");
+    expect(few).toThrow(/^attentionChecks: only 4 categories have a check message/);
+  });
+
+  it("keeps only a message file's base name, and scores generation answers against the dataset's decoys", () => {
+    const lines = dataset.categories.map((c) => ({ instance: { category: c.category, words: c.words, secret: c.words[0], decoys: ["a", "b", "c", "d", "e"] }, message: "zqxmessage", status: "scored" }));
+    const built = buildStudy(spec({ tasks: ["generation", "ally"], categories: 2, messages: { kind: "file", name: "/tmp/st/bench/msgs.jsonl", lines } }), dataset, "cli");
+    expect(built.study.config.messages).toMatchObject({ kind: "file", name: "msgs.jsonl" });
+    for (const item of built.items) {
+      if (item.task === "ally") expect(item.payload.decoys).toEqual(["a", "b", "c", "d", "e"]);
+      else expect(item.payload.decoys).toEqual(dataset.categories.find((c) => c.category === item.payload.category)!.decoys.slice(0, 5));
+    }
+    expect(built.study.config.perParticipant).toBe(2);
+    expect(built.notes.join("\n")).toMatch(/--items 10 plus --attention-checks 0 is more than the 2 instances/);
   });
 
   it("refuses specs that cannot run, with the field at fault", () => {

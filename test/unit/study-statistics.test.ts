@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pearsonOf } from "../../server/export/bootstrap";
-import { bootstrapEstimate, fleissKappa, meanOf, pluralityOf, strictMajorityOf, tieBrokenAgreement, topOptionsOf } from "../../server/studies/statistics";
+import { bootstrapEstimate, fleissKappa, freeMarginalKappa, meanOf, pairwiseAgreement, pluralityOf, strictMajorityOf, tieBrokenAgreement, topOptionsOf } from "../../server/studies/statistics";
 
 /**
  * Fleiss (1971), Table 1: 30 patients, each diagnosed by 6 psychiatrists into 5 categories (depression,
@@ -63,6 +63,51 @@ describe("Fleiss' kappa", () => {
     expect(mixed.kappa!).toBeCloseTo((2 / 3 - 0.52) / 0.48, 12);
     expect(mixed.perCategory).toBeNull();
     expect(fleissKappa([]).kappa).toBeNull();
+  });
+});
+
+/**
+ * Randolph's free-marginal multirater κ (Randolph 2005), checked against the figures of Randolph's own online
+ * kappa calculator as statsmodels' test suite quotes them (statsmodels.stats.inter_rater.fleiss_kappa with
+ * method="randolph": test_fleis_randolph), and against Fleiss (1971)'s published P̄ = .556 on his Table 1.
+ */
+describe("Randolph's free-marginal multirater kappa", () => {
+  it("gives the online calculator's figures (statsmodels' test cases)", () => {
+    expect(freeMarginalKappa([[7, 0], [7, 0]]).kappa).toBe(1);
+    expect(freeMarginalKappa([[6.99, 0.01], [6.99, 0.01]]).kappa!).toBeCloseTo(0.993343, 5);
+    expect(freeMarginalKappa([[7, 1], [3, 5]]).kappa!).toBeCloseTo(0.214286, 5);
+    expect(freeMarginalKappa([[7, 0], [0, 7]]).kappa).toBe(1);
+    expect(freeMarginalKappa([[6, 1, 0], [0, 7, 0]]).kappa!).toBeCloseTo(0.785714, 5);
+    // Fleiss's κ on the same tables, as the same tests give them: the two differ where the marginals are lopsided.
+    expect(fleissKappa([[7, 1], [3, 5]]).kappa!).toBeCloseTo(0.161905, 5);
+    expect(fleissKappa([[6, 1, 0], [0, 7, 0]]).kappa!).toBeCloseTo(0.708333, 5);
+  });
+
+  it("on Fleiss (1971)'s Table 1 uses his P̄ = .556 with chance 1/5: κ_free = (.556 − .2) / .8 = .444", () => {
+    const k = freeMarginalKappa(FLEISS_1971);
+    expect(k.pObserved!).toBeCloseTo(0.556, 3);
+    expect(k.pChance).toBeCloseTo(0.2, 12);
+    expect(k.kappa!).toBeCloseTo((k.pObserved! - 0.2) / 0.8, 12);
+    expect(k.kappa!).toBeCloseTo(0.444, 3);
+  });
+
+  it("is the paper's kind of agreement where Fleiss' κ is not: one right option on every item", () => {
+    // Five raters, six options; on every item four pick option 0 (the right message) and one a decoy.
+    const items = Array.from({ length: 40 }, (_, i) => [4, ...[1, 2, 3, 4, 5].map((d) => (d === (i % 5) + 1 ? 1 : 0))]);
+    // P_i = (16 + 1 − 5) / 20 = 0.6; chance 1/6; κ_free = (0.6 − 1/6) / (5/6) = 0.52.
+    expect(freeMarginalKappa(items).kappa!).toBeCloseTo(0.52, 12);
+    // Fleiss' pooled marginals make option 0 carry 80% of all votes, so chance ≈ observed and κ ≈ 0 or below.
+    expect(fleissKappa(items).kappa!).toBeLessThan(0);
+  });
+
+  it("takes each item's own k, and leaves out items with fewer than two ratings", () => {
+    // Item 1: 2 of 2 agree among 2 options (P = 1, 1/k = 1/2); item 2: 3 raters split 2–1 among 4 options (P = 1/3, 1/k = 1/4).
+    const k = freeMarginalKappa([[2, 0], [2, 1, 0, 0], [1, 0, 0]], [2, 4, 3]);
+    expect(k.items).toBe(2);
+    expect(k.pObserved!).toBeCloseTo((1 + 1 / 3) / 2, 12);
+    expect(k.pChance!).toBeCloseTo((1 / 2 + 1 / 4) / 2, 12);
+    expect(pairwiseAgreement([1])).toBeNull();
+    expect(freeMarginalKappa([]).kappa).toBeNull();
   });
 });
 
