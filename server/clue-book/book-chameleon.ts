@@ -12,8 +12,13 @@ import type { CardBook, CardClue } from "./card-index";
 import { repeatsSaid } from "./clue-match";
 import { entryFit, tableBelief, type UnknownClueReader } from "./table-reading";
 
-/** How much of the clues' evidence a chameleon believes, as fit^evidence (1: all of it). */
-export const BOOK_EVIDENCE: Record<BotLevel, number> = { easy: 0.25, normal: 0.5, hard: 1 };
+/**
+ * How much of the clues' evidence a chameleon believes, in all, as fit^(evidence / clues heard), at most 1 a clue:
+ * an easy or normal one reads the table's consensus (the clues' mean fit) rather than their product, so it does not
+ * grow sure of the secret as a big table's clues pile up, and misreads, bluffs wide and misses more often. A hard one
+ * believes every clue fully.
+ */
+export const BOOK_EVIDENCE: Record<BotLevel, number> = { easy: 0.4, normal: 0.7, hard: Infinity };
 /** How many of the best bluffs a chameleon draws among, so that it is not predictable. */
 const BLUFF_CHOICES = 3;
 
@@ -30,7 +35,7 @@ export interface BookBluffRequest {
 
 /** The chameleon's belief over the grid words, read at its level. */
 export function chameleonBelief(card: CardBook, clues: readonly string[], level: BotLevel = DEFAULT_BOT_LEVEL, unknown?: UnknownClueReader): number[] {
-  return tableBelief(card, clues, unknown, BOOK_EVIDENCE[level]);
+  return tableBelief(card, clues, unknown, Math.min(1, BOOK_EVIDENCE[level] / Math.max(1, clues.length)));
 }
 
 /** How suspicious a book clue would look, on average over the secrets the chameleon believes likely: E[−log fit(secret)]. */

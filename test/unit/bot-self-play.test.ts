@@ -6,7 +6,7 @@ import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation
 
 describe("bench:self-play", () => {
   it("counts a tie's share as caught, and a caught chameleon that names the secret as a win", () => {
-    const outcome = (caught: number, guessedSecret: boolean, chameleonTurn = 0): TableOutcome => ({ instanceId: "x", chameleonTurn, clues: [], caught, guessedSecret, votes: [], guess: "" });
+    const outcome = (caught: number, guessedSecret: boolean, chameleonTurn = 0): TableOutcome => ({ instanceId: "x", chameleonTurn, clues: [], caught, guessedSecret, votes: [], guess: "", accusedTurn: caught ? chameleonTurn : -1, humanTurn: -1 });
     const summary = summarizeTables([outcome(1, true), outcome(1, false), outcome(0.5, false), outcome(0, false)]);
     expect(summary.tables).toBe(4);
     expect(summary.caught).toBeCloseTo(2.5 / 4);
