@@ -9,11 +9,9 @@
  */
 import type { MessageGenerator } from "../../shared/sneak/types";
 import type { RunContext } from "../benchmark/run-context";
+import { createBaselineGenerator } from "./baselines";
 import { createBotGenerator } from "./bot";
-import { createCategorySynonymGenerator } from "./category-synonym";
 import { createLexicalGenerator } from "./lexical";
-import { createRandomGenerator } from "./random";
-import { createSecretSynonymGenerator } from "./secret-synonym";
 
 export const BUILTIN_GENERATOR_NAMES = ["random", "category-synonym", "secret-synonym", "lexical", "bot"] as const;
 export type BuiltinGeneratorName = (typeof BUILTIN_GENERATOR_NAMES)[number];
@@ -26,11 +24,9 @@ export function isBuiltinGenerator(name: string): name is BuiltinGeneratorName {
 export function createBuiltinGenerator(name: string, ctx: RunContext): MessageGenerator {
   switch (name) {
     case "random":
-      return createRandomGenerator(ctx.seed);
     case "category-synonym":
-      return createCategorySynonymGenerator();
     case "secret-synonym":
-      return createSecretSynonymGenerator();
+      return createBaselineGenerator(name, ctx);
     case "lexical":
       return createLexicalGenerator();
     case "bot":
