@@ -2,8 +2,8 @@
  * The chameleon bot with the clue book: it reads the clues heard against every grid word's book (alsoFits
  * included: table-reading.ts), bluffs with a book clue that the likely secrets' players would find honest, and
  * guesses from the overlap. A normal chameleon believes the clues only in part and pretends about one word it
- * draws from that belief, so it misreads some rounds and can be caught; a hard one hedges over every likely word
- * and names the likeliest; an easy one reads the table loosely and names any word's clue.
+ * draws from that belief, so it misreads some rounds and can be caught; a hard one reads more sharply and hedges
+ * over every likely word; an easy one reads the table loosely and names any word's clue.
  */
 import { clueViolation } from "../../shared/game/clue-validation";
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
@@ -16,9 +16,9 @@ import { entryFit, tableBelief, type UnknownClueReader } from "./table-reading";
  * How much of the clues' evidence a chameleon believes, in all, as fit^(evidence / clues heard), at most 1 a clue:
  * an easy or normal one reads the table's consensus (the clues' mean fit) rather than their product, so it does not
  * grow sure of the secret as a big table's clues pile up, and misreads, bluffs wide and misses more often. A hard one
- * believes every clue fully.
+ * reads the same consensus more sharply.
  */
-export const BOOK_EVIDENCE: Record<BotLevel, number> = { easy: 0.4, normal: 0.7, hard: Infinity };
+export const BOOK_EVIDENCE: Record<BotLevel, number> = { easy: 0.4, normal: 0.7, hard: 2.5 };
 /** How many of the best bluffs a chameleon draws among, so that it is not predictable. */
 const BLUFF_CHOICES = 3;
 
@@ -66,10 +66,10 @@ export function bookBluff(request: BookBluffRequest): CardClue | undefined {
   return top[rng.int(top.length)].entry;
 }
 
-/** The chameleon's guess among `options` once caught: the likeliest (hard), or drawn from its belief. */
+/** The chameleon's guess among `options` once caught: drawn from its belief, or the likeliest without an rng. */
 export function bookGuess(card: CardBook, clues: readonly string[], options: readonly string[], level: BotLevel = DEFAULT_BOT_LEVEL, rng?: Rng, unknown?: UnknownClueReader): string {
   const belief = chameleonBelief(card, clues, level, unknown);
   const weights = options.map((word) => belief[card.words.indexOf(word)] ?? 0);
-  if (level === "hard" || !rng) return options[weights.indexOf(Math.max(...weights))];
+  if (!rng) return options[weights.indexOf(Math.max(...weights))];
   return options[drawWeighted(weights.some((w) => w > 0) ? weights : options.map(() => 1), rng)];
 }
