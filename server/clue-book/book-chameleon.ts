@@ -5,7 +5,7 @@
  * draws from that belief, so it misreads some rounds and can be caught; a hard one reads more sharply and hedges
  * over every likely word; an easy one reads the table loosely and names any word's clue.
  */
-import { clueViolation } from "../../shared/game/clue-validation";
+import { countClueWords } from "../../shared/game/clue-validation";
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 import { drawWeighted, type Rng } from "../../shared/random";
 import type { CardBook, CardClue } from "./card-index";
@@ -49,7 +49,7 @@ export function bookBluff(request: BookBluffRequest): CardClue | undefined {
   const { card, rng } = request;
   const level = request.level ?? DEFAULT_BOT_LEVEL;
   const said = [...request.earlier, ...(request.avoid ?? [])];
-  const sayable = card.entries.filter((entry) => !clueViolation(entry.text, card.words, request.maxClueWords) && !repeatsSaid(entry.text, said));
+  const sayable = card.entries.filter((entry) => countClueWords(entry.text) <= request.maxClueWords && !repeatsSaid(entry.text, said));
   if (sayable.length === 0) return undefined;
   const belief = chameleonBelief(card, request.earlier, level, request.unknown);
   let pool = sayable;

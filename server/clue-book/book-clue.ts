@@ -6,7 +6,7 @@
  * subtle clue is enough and a plain one would give the word away. Drawn at random by weight, seeded, so that a
  * round does not always hear the same clue.
  */
-import { clueViolation } from "../../shared/game/clue-validation";
+import { countClueWords } from "../../shared/game/clue-validation";
 import { DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 import { drawWeighted, type Rng } from "../../shared/random";
 import type { ClueGrade } from "./clue-book";
@@ -46,9 +46,9 @@ export interface BookClueChoice {
   told: boolean;
 }
 
-/** The secret's book clues this player may still say here: legal under the room's limit, not said, not a form of one said. */
+/** The secret's book clues this player may still say here: within the room's word limit (the index kept only clues legal on the grid), not said, not a form of one said. */
 export function sayableClues(card: CardBook, secret: string, said: readonly string[], maxClueWords: number): CardClue[] {
-  return card.cluesOf(secret).filter((entry) => !clueViolation(entry.text, card.words, maxClueWords) && !repeatsSaid(entry.text, said));
+  return card.cluesOf(secret).filter((entry) => countClueWords(entry.text) <= maxClueWords && !repeatsSaid(entry.text, said));
 }
 
 /** Whether another player's clue already told the secret: the book holds it for the secret as obvious or telling. */
