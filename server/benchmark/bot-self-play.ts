@@ -1,7 +1,7 @@
 /**
- * `npm run bench:self-play`: tables of lexical bots playing rounds against each other, to measure how the
+ * `npm run bench:self-play`: tables of the game's bots playing rounds against each other, to measure how the
  * bots play, not how their clues score. Each table deals a dataset instance (drawn with a seed), seats
- * PLAYERS lexical bots, makes one the chameleon at random, and plays one round as the game does: clues in
+ * PLAYERS bots, makes one the chameleon at random, and plays one round as the game does: clues in
  * seat order from a random first seat (each bot seeing the clues before its own), one vote each, the
  * chameleon's guess when caught. Prints how often the chameleon is caught, how often it then names the
  * secret, and how often it wins the round, overall and by its place in the clue order.
@@ -217,7 +217,7 @@ function printSetting(setting: SelfPlaySetting, outcomes: readonly TableOutcome[
 
 async function main(): Promise<void> {
   const program = new Command("bench:self-play")
-    .description("lexical bots play rounds against each other; prints how often the chameleon is caught, names the secret and wins")
+    .description("the game's bots play rounds against each other; prints how often the chameleon is caught, names the secret and wins")
     .option("--tables <n>", "tables for each setting (one round each)", count("--tables", 1, 5000), 300)
     .option("--players <n>", "bots at each table, the chameleon among them", count("--players", 3, 8), 4)
     .option("--level <level>", `every bot's level (${BOT_LEVELS.join(", ")}), or "mixed": each seat's drawn at random`, "normal")
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
           humanSeat: options.humanSeat,
         },
       ];
-  console.log(`bench:self-play: lexical bots, seed "${options.seed}", ${options.tables} tables a setting`);
+  console.log(`bench:self-play: the game's bots (clue book, else lexical), seed "${options.seed}", ${options.tables} tables a setting`);
   for (const setting of settings) {
     const started = performance.now();
     const outcomes = await playTables({ tables: options.tables, players: setting.players, seed: options.seed, levels: setting.levels, humanSeat: setting.humanSeat, coveredOnly: options.coveredOnly });
