@@ -14,6 +14,7 @@ import { bookSuspects, type BookSuspect } from "../clue-book/book-votes";
 import type { UnknownClueReader } from "../clue-book/table-reading";
 import { chameleonReader, informedSuspicion } from "../lexicon/lexical-clue";
 import type { BotView } from "./agent";
+import { roundSeed } from "./round-seed";
 
 export interface BookClue {
   text: string;
@@ -36,11 +37,6 @@ const lexicalReading =
     // The square root: the lexical model's reading is less sure than a person's, so it moves the belief less.
     return top > 0 ? p.map((x) => Math.max(0.05, Math.sqrt(x / top))) : null;
   };
-
-/** The part of a decision's seed that names the round and seat (as lexical-brain.ts's roundSeed). */
-function roundSeed(seed: string): string {
-  return seed.replace(/\/(clue|vote|guess|tie|discussion|bluff)[^]*$/, "");
-}
 
 export function bookDecisions(book: ClueBook): BookDecisions {
   const cardOf = (view: BotView, words: readonly string[] = view.words): CardBook | undefined => (words.length === 0 ? undefined : cardBookFor(book, view.category, words));

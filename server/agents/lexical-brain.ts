@@ -8,6 +8,7 @@ import type { LexicalBrain } from "./lexical-agent";
 import type { ClueBook } from "../clue-book/clue-book";
 import { defaultClueBook } from "../clue-book/default-book";
 import { bookDecisions, type BookDecisions } from "./book-decisions";
+import { roundSeed } from "./round-seed";
 
 /** Other players, most suspicious first: the clue book's reading where it covers the card, else rankSuspects on the bot's own view. */
 function suspectsOf(view: BotView, book: BookDecisions | undefined) {
@@ -32,15 +33,15 @@ function evidenceOf(view: BotView): number {
   return CHAMELEON_EVIDENCE[view.level ?? DEFAULT_BOT_LEVEL];
 }
 
-/** The part of a decision's seed that names the round and seat, so that a bot reads one round one way throughout. */
-function roundSeed(seed: string): string {
-  return seed.replace(/\/(clue|vote|guess|tie|discussion|bluff)[^]*$/, "");
-}
-
 /** An informed clue and which knowledge made it: the clue book, or the lexical model. */
 export interface SourcedClue {
   text: string;
   source: "book" | "lexical";
+}
+
+/** The brain, with an informed clue that says which knowledge made it (for the `bot` generator's detail). */
+export interface SourcedBrain extends LexicalBrain {
+  informedClueWithSource(view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue;
 }
 
 /**
@@ -48,10 +49,6 @@ export interface SourcedClue {
  * server/lexicon/lexical-clue.ts's (WordNet relatedness and the lexical judge); this adapter feeds them a bot's
  * own view and keeps the table's clue limit. `book`: data/clue-book.json when absent, null for none.
  */
-export interface SourcedBrain extends LexicalBrain {
-  informedClueWithSource(view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue;
-}
-
 export function createLexicalBrain(book: ClueBook | null | undefined = defaultClueBook()): SourcedBrain {
   const fromBook = book ? bookDecisions(book) : undefined;
   const suspects = (view: BotView) => suspectsOf(view, fromBook);
