@@ -2,7 +2,7 @@
  * The bots' decisions from the clue book (server/clue-book/), for the cards and words it covers. Each returns
  * undefined where the book cannot decide (a custom card, a word the book lacks, no book clue left to say), and
  * the lexical brain then decides as before. Clues the book knows nothing like (a human's own words) are read by
- * the lexical model.
+ * their nearness to each word's book clues (vector-reading.ts), else by the lexical model.
  */
 import { DEFAULT_BOT_LEVEL } from "../../shared/game/types";
 import { seededRng } from "../../shared/random";
@@ -12,6 +12,8 @@ import { chooseBookClue } from "../clue-book/book-clue";
 import { bookBluff, bookGuess } from "../clue-book/book-chameleon";
 import { bookSuspects, type BookSuspect } from "../clue-book/book-votes";
 import type { UnknownClueReader } from "../clue-book/table-reading";
+import { vectorReader } from "../clue-book/vector-reading";
+import { getWordVectors } from "../lexicon/vectors/word-vectors";
 import { chameleonReader, informedSuspicion } from "../lexicon/lexical-clue";
 import type { BotView } from "./agent";
 import { roundSeed } from "./round-seed";
@@ -38,6 +40,15 @@ const lexicalReading =
     return top > 0 ? p.map((x) => Math.max(0.05, Math.sqrt(x / top))) : null;
   };
 
+const similarity = (a: string, b: string) => getWordVectors().cosine(a, b);
+
+/** A clue the book does not hold: by its nearness to each word's book clues, else (no vector for it) by the lexical model. */
+function unknownReading(card: CardBook, category: string, words: readonly string[]): UnknownClueReader {
+  const near = vectorReader(card, similarity);
+  const lexical = lexicalReading(category, words);
+  return (clue) => near(clue) ?? lexical(clue);
+}
+
 export function bookDecisions(book: ClueBook): BookDecisions {
   const cardOf = (view: BotView, words: readonly string[] = view.words): CardBook | undefined => (words.length === 0 ? undefined : cardBookFor(book, view.category, words));
   const others = (view: BotView) => view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
@@ -53,14 +64,14 @@ export function bookDecisions(book: ClueBook): BookDecisions {
         maxClueWords: view.maxClueWords,
         level: view.level,
         rng: seededRng(`${view.seed}/book`),
-        unknown: lexicalReading(view.category, view.words),
+        unknown: unknownReading(card, view.category, view.words),
       });
       return choice && { text: choice.entry.text, grade: choice.entry.grade };
     },
     chameleonClue(view, avoid) {
       const card = cardOf(view);
       if (!card?.coversGrid) return undefined;
-      const entry = bookBluff({ card, earlier: others(view), avoid, maxClueWords: view.maxClueWords, level: view.level, rng: seededRng(`${view.seed}/book-bluff`), unknown: lexicalReading(view.category, view.words) });
+      const entry = bookBluff({ card, earlier: others(view), avoid, maxClueWords: view.maxClueWords, level: view.level, rng: seededRng(`${view.seed}/book-bluff`), unknown: unknownReading(card, view.category, view.words) });
       return entry && { text: entry.text, grade: entry.grade };
     },
     suspects(view) {
@@ -74,14 +85,14 @@ export function bookDecisions(book: ClueBook): BookDecisions {
         clues: view.clues.map((c) => ({ playerId: c.playerId, clue: c.text })),
         self: view.playerId,
         unknownSuspicion: secret === null ? undefined : (clue, before) => informedSuspicion(view.category, view.words, secret, before, clue),
-        unknown: lexicalReading(view.category, view.words),
+        unknown: unknownReading(card, view.category, view.words),
       });
     },
     guess(view, options) {
       const card = cardOf(view, options);
       if (!card?.coversGrid) return undefined;
       const level = view.level ?? DEFAULT_BOT_LEVEL;
-      return bookGuess(card, others(view), options, level, seededRng(`${roundSeed(view.seed)}/book-guess`), lexicalReading(view.category, options));
+      return bookGuess(card, others(view), options, level, seededRng(`${roundSeed(view.seed)}/book-guess`), unknownReading(card, view.category, options));
     },
   };
 }

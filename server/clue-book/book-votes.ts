@@ -3,8 +3,8 @@
  * (or one near a book clue, or one whose book lists the secret in alsoFits): that is a clue people give for it, and
  * a human who gives it must not be the table's favourite suspect. A clue the book holds for other words only is a
  * bluff's mark, the more so the plainer its grade and the better the clues before it explain it (a chameleon's
- * bluff follows what the table points at). A clue the book knows nothing like is read by the lexical model,
- * between the two. The chameleon, not knowing the secret, suspects the clue that fits the others' consensus worst.
+ * bluff follows what the table points at). A clue the book knows nothing like is read by how near it sits to each
+ * word's book clues (vector-reading.ts), the same way; failing that, by the lexical model, between the two. The chameleon, not knowing the secret, suspects the clue that fits the others' consensus worst.
  */
 import type { CardBook } from "./card-index";
 import { bookFit, clueFit, tableBelief, type UnknownClueReader } from "./table-reading";
@@ -16,9 +16,9 @@ export interface BookSuspectRequest {
   clues: readonly { playerId: string; clue: string }[];
   /** The voter: left out, and (as the chameleon) its own clue is no evidence. */
   self?: string;
-  /** The lexical model's suspicion of a clue the book does not know, said after `before` (informed voters). */
+  /** The lexical model's suspicion of a clue neither the book nor the unknown reader can read, said after `before` (informed voters). */
   unknownSuspicion?: (clue: string, before: readonly string[]) => number;
-  /** The lexical model's reading of a clue the book does not know (the chameleon's consensus). */
+  /** The reading of a clue the book does not know (vector-reading.ts), for both roles. */
   unknown?: UnknownClueReader;
 }
 
@@ -30,13 +30,14 @@ export interface BookSuspect {
 
 /** How much a bluff-like clue (one the clues before it explain better than the secret does) adds, per nat. */
 export const FOLLOWS_TABLE_WEIGHT = 0.5;
-/** Where a clue the book does not know sits: about a subtle clue of another word, give or take the lexical reading. */
+/** Where a clue nothing can read sits: about a subtle clue of another word, give or take the lexical model's suspicion. */
 export const UNKNOWN_BASE = 1;
 export const UNKNOWN_SPREAD = 0.9;
 
 /** An informed voter's suspicion of one clue, after the clues `before` it. */
 function informedSuspicion(request: BookSuspectRequest, secretIndex: number, before: readonly string[], clue: string): number {
-  const fit = bookFit(request.card, clue);
+  // A clue the book does not hold is read by how near it sits to each word's book (the unknown reader), as a book clue is.
+  const fit = bookFit(request.card, clue) ?? request.unknown?.(clue) ?? null;
   if (!fit) {
     const lexical = request.unknownSuspicion?.(clue, before) ?? 0;
     return UNKNOWN_BASE + UNKNOWN_SPREAD * Math.tanh(lexical / 3);

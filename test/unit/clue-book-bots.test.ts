@@ -3,6 +3,7 @@ import { cardBookFor } from "../../server/clue-book/card-index";
 import { chooseBookClue } from "../../server/clue-book/book-clue";
 import { bookBluff, bookGuess } from "../../server/clue-book/book-chameleon";
 import { bookSuspects } from "../../server/clue-book/book-votes";
+import { vectorReader } from "../../server/clue-book/vector-reading";
 import { seededRng } from "../../shared/random";
 import type { BotLevel } from "../../shared/game/types";
 import { FRUIT, SMALL_BOOK } from "../support/small-clue-book";
@@ -129,5 +130,35 @@ describe("the chameleon with the clue book", () => {
     // Its misses are mostly the words the clues also fit.
     const nearMisses = (others.get("mango") ?? 0) + (others.get("banana") ?? 0) + (others.get("tomato") ?? 0);
     expect(nearMisses).toBeGreaterThan(0);
+  });
+});
+
+describe("a clue the book does not hold", () => {
+  // A stand-in for the word vectors: "juicy" sits near "juice" and "marmalade", "thing" near nothing.
+  const near: Record<string, Record<string, number>> = { juicy: { juice: 0.6, marmalade: 0.5, orange: 0.45 }, thing: {} };
+  const similarity = (a: string, b: string) => (a in near ? (near[a][b] ?? 0.05) : null);
+  const reader = vectorReader(card, similarity);
+
+  it("is read as the words whose books it sits nearest, and a vague one as none in particular", () => {
+    const juicy = reader("juicy")!;
+    for (const word of ["orange", "apple", "pineapple", "grape"]) expect(juicy[FRUIT.indexOf(word)]).toBe(1);
+    expect(juicy[FRUIT.indexOf("kiwi")]).toBeLessThan(0.3);
+    const thing = reader("thing")!;
+    expect(new Set(thing).size).toBe(1);
+    expect(thing[0]).toBeLessThan(0.3);
+    expect(reader("unheard")).toBeNull();
+  });
+
+  it("said by an honest human, is not the favourite suspect beside a bluff of another word's book", () => {
+    const clues = [
+      { playerId: "bot", clue: "Seville" },
+      { playerId: "human", clue: "juicy" },
+      { playerId: "cham", clue: "Wimbledon" },
+    ];
+    const ranked = bookSuspects({ card, secret: "orange", clues, self: "me", unknown: reader });
+    expect(ranked[0].playerId).toBe("cham");
+    // A vague word fits the secret no better than any other: it is suspected.
+    const vague = bookSuspects({ card, secret: "orange", clues: [clues[0], { playerId: "human", clue: "thing" }, { playerId: "cham", clue: "zest" }], self: "me", unknown: reader });
+    expect(vague[0].playerId).toBe("human");
   });
 });
