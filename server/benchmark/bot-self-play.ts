@@ -7,8 +7,8 @@
  * secret, and how often it wins the round, overall and by its place in the clue order.
  * The bots are the game's own (server/agents/lexical-agent.ts over lexical-brain.ts, with the clue book where it
  * covers the card), called as the seat driver calls them; a tie of votes is broken by the dealer's bot, as in the game.
- * With a human-like seat (--human-seat), one informed seat clues like a person (human-like-seat.ts) and votes as a
- * normal bot; the bench then prints how often that seat is accused beside how often an informed bot's seat is.
+ * With a human-like seat (--human-seat), one informed seat clues like a person (human-like-seat.ts: a telling clue
+ * from the book, or with --human-seat own a clue of its own words, not the book's) and votes as a normal bot; the bench then prints how often that seat is accused beside how often an informed bot's seat is.
  */
 import { Command, InvalidArgumentError } from "commander";
 import { instancesOf } from "../../shared/sneak/dataset";
@@ -20,7 +20,7 @@ import { LexicalAgent } from "../agents/lexical-agent";
 import type { Agent, BotView } from "../agents/agent";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL, type BotLevel } from "../../shared/game/types";
 import { defaultClueBook } from "../clue-book/default-book";
-import { humanLikeClue } from "./human-like-seat";
+import { humanLikeClue, ownWordsClue } from "./human-like-seat";
 
 export interface SelfPlayOptions {
   tables: number;
@@ -30,8 +30,8 @@ export interface SelfPlayOptions {
   levels?: { informed: BotLevel; chameleon: BotLevel } | "mixed";
   /** The bots' decisions (the game's lexical agent by default): a bench may wrap it to time each call. */
   agent?: Agent;
-  /** One informed seat clues like a person, from the clue book's telling clues (needs data/clue-book.json). */
-  humanSeat?: boolean;
+  /** One informed seat clues like a person: "book" (or true), a random telling clue from the clue book (needs data/clue-book.json); "own", its own words (human-like-seat.ts). */
+  humanSeat?: boolean | "book" | "own";
   /** Deal only the instances of cards the clue book holds (while the book is being written). */
   coveredOnly?: boolean;
 }
@@ -62,8 +62,9 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
   const instances = instancesOf(loadDataset()).filter((instance) => !covered || instance.category in covered);
   const dealt = shuffled(instances, rng).slice(0, options.tables);
   const agent = options.agent ?? new LexicalAgent(createLexicalBrain());
-  const book = options.humanSeat ? defaultClueBook() : undefined;
-  if (options.humanSeat && !book) throw new Error("bench:self-play --human-seat needs the clue book, data/clue-book.json");
+  const humanKind = options.humanSeat === "own" ? "own" : options.humanSeat ? "book" : undefined;
+  const book = humanKind === "book" ? defaultClueBook() : undefined;
+  if (humanKind === "book" && !book) throw new Error("bench:self-play --human-seat needs the clue book, data/clue-book.json");
   const outcomes: TableOutcome[] = [];
   for (const instance of dealt) {
     const players = Array.from({ length: options.players }, (_, i) => ({ playerId: `p${i}`, name: `Bot ${i + 1}` }));
@@ -79,7 +80,7 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
     const clues: { playerId: string; text: string }[] = [];
     // Drawn only with a human-like seat, so that the other settings deal the same tables as before.
     const informedSeats = players.filter((p) => p.playerId !== chameleon);
-    let human = book ? informedSeats[rng.int(informedSeats.length)].playerId : undefined;
+    let human = humanKind ? informedSeats[rng.int(informedSeats.length)].playerId : undefined;
     const viewOf = (playerId: string, step: string): BotView => ({
       playerId,
       category: instance.category,
@@ -93,7 +94,12 @@ export async function playTables(options: SelfPlayOptions): Promise<TableOutcome
     });
     for (const { playerId } of turns) {
       const said = clues.map((c) => c.text);
-      const personal = playerId === human && book ? humanLikeClue(book, instance.category, instance.words, instance.secret, said, MAX_CLUE_WORDS, seededRng(`${options.seed}/${instance.id}/human`)) : undefined;
+      const personal =
+        playerId !== human
+          ? undefined
+          : book
+            ? humanLikeClue(book, instance.category, instance.words, instance.secret, said, MAX_CLUE_WORDS, seededRng(`${options.seed}/${instance.id}/human`))
+            : ownWordsClue(instance.category, instance.words, instance.secret, said, MAX_CLUE_WORDS);
       if (playerId === human && personal === undefined) human = undefined;
       clues.push({ playerId, text: personal ?? (await agent.clue(viewOf(playerId, "clue"), [])).value });
     }
@@ -173,7 +179,7 @@ export interface SelfPlaySetting {
   label: string;
   players: number;
   levels: SelfPlayOptions["levels"];
-  humanSeat?: boolean;
+  humanSeat?: SelfPlayOptions["humanSeat"];
 }
 
 /**
@@ -187,6 +193,8 @@ export function standardSettings(): SelfPlaySetting[] {
     { label: "normal, 6 bots", players: 6, levels: same("normal") },
     { label: "normal, 4 seats, 1 human-like", players: 4, levels: same("normal"), humanSeat: true },
     { label: "normal, 6 seats, 1 human-like", players: 6, levels: same("normal"), humanSeat: true },
+    { label: "normal, 4 seats, 1 own words", players: 4, levels: same("normal"), humanSeat: "own" },
+    { label: "normal, 6 seats, 1 own words", players: 6, levels: same("normal"), humanSeat: "own" },
     { label: "easy, 4 bots", players: 4, levels: same("easy") },
     { label: "hard, 4 bots", players: 4, levels: same("hard") },
     { label: "hard informed, easy chameleon", players: 4, levels: { informed: "hard", chameleon: "easy" } },
@@ -223,13 +231,15 @@ async function main(): Promise<void> {
     .option("--level <level>", `every bot's level (${BOT_LEVELS.join(", ")}), or "mixed": each seat's drawn at random`, "normal")
     .option("--informed <level>", "the informed bots' level (with --chameleon)")
     .option("--chameleon <level>", "the chameleon bot's level (with --informed)")
-    .option("--human-seat", "one informed seat clues like a person: a random telling clue of the secret from the clue book")
+    .option("--human-seat [kind]", 'one informed seat clues like a person: "book" (the default), a random telling clue of the secret from the clue book; "own", words of its own (the lexical model\'s plainest clue, seldom in the book)')
     .option("--covered-only", "deal only the cards the clue book holds")
     .option("--all", "every standard setting in turn (normal at 4 and 6 bots, each level, easy against hard, mixed)")
     .option("--seed <text>", "seed for the instances, the chameleon's seat and the first turn", "self-play")
     .parse();
-  const options = program.opts<{ tables: number; players: number; level: string; informed?: string; chameleon?: string; all?: boolean; seed: string; humanSeat?: boolean; coveredOnly?: boolean }>();
+  const options = program.opts<{ tables: number; players: number; level: string; informed?: string; chameleon?: string; all?: boolean; seed: string; humanSeat?: boolean | string; coveredOnly?: boolean }>();
   const isLevel = (x: unknown): x is BotLevel => BOT_LEVELS.includes(x as BotLevel);
+  if (typeof options.humanSeat === "string" && options.humanSeat !== "book" && options.humanSeat !== "own") program.error(`bench:self-play: --human-seat takes book or own, not "${options.humanSeat}"`);
+  const humanSeat = options.humanSeat === "own" ? "own" : options.humanSeat ? "book" : undefined;
   for (const given of [options.level === "mixed" ? "normal" : options.level, options.informed, options.chameleon]) {
     if (given !== undefined && !isLevel(given)) program.error(`bench:self-play: "${given}" is not a level; use ${BOT_LEVELS.join(", ")}`);
   }
@@ -237,10 +247,10 @@ async function main(): Promise<void> {
     ? standardSettings()
     : [
         {
-          label: options.informed || options.chameleon ? `${options.informed ?? "normal"} informed, ${options.chameleon ?? "normal"} chameleon` : `${options.level}, ${options.players} bots${options.humanSeat ? ", 1 human-like" : ""}`,
+          label: options.informed || options.chameleon ? `${options.informed ?? "normal"} informed, ${options.chameleon ?? "normal"} chameleon` : `${options.level}, ${options.players} bots${humanSeat ? `, 1 human-like (${humanSeat})` : ""}`,
           players: options.players,
           levels: options.level === "mixed" && !options.informed && !options.chameleon ? "mixed" : { informed: (options.informed ?? options.level) as BotLevel, chameleon: (options.chameleon ?? options.level) as BotLevel },
-          humanSeat: options.humanSeat,
+          humanSeat,
         },
       ];
   console.log(`bench:self-play: the game's bots (clue book, else lexical), seed "${options.seed}", ${options.tables} tables a setting`);
