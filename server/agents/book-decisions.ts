@@ -54,11 +54,17 @@ const similarity = (a: string, b: string) => getWordVectors().cosine(a, b);
 function unknownReading(card: CardBook, category: string, words: readonly string[]): UnknownClueReader {
   const near = vectorReader(card, similarity);
   const lexical = lexicalReading(category, words);
+  // One decision reads a clue once: a vote rereads the clues before each clue it weighs.
+  const read = new Map<string, readonly number[] | null>();
   return (clue) => {
-    const byNearness = near(clue);
-    const byModel = lexical(clue);
-    if (!byNearness) return byModel;
-    return byModel ? byNearness.map((f, i) => Math.max(f, byModel[i])) : byNearness;
+    let fit = read.get(clue);
+    if (fit === undefined) {
+      const byNearness = near(clue);
+      const byModel = lexical(clue);
+      fit = !byNearness ? byModel : byModel ? byNearness.map((f, i) => Math.max(f, byModel[i])) : byNearness;
+      read.set(clue, fit);
+    }
+    return fit;
   };
 }
 
