@@ -25,7 +25,7 @@ export interface GameDeps {
 export async function defaultDeps(config: ServerConfig, log: (line: string) => void): Promise<GameDeps> {
   const dataset = await loadDatasetFile(config.datasetPath);
   const deck = await loadDeckFile(log);
-  const fallbackAgent = await createLexicalAgent();
+  const fallbackAgent = await createLexicalAgent(log);
   const evaluators = await evaluatorsFor(config.evaluators, log);
   const chatFor = config.botModels.length > 0 ? await llmChat(config) : undefined;
   const llmAgents = new Map<string, Agent>();
@@ -63,8 +63,11 @@ export async function loadDeckFile(log: (line: string) => void): Promise<Deck | 
   }
 }
 
-export async function createLexicalAgent(): Promise<Agent> {
+export async function createLexicalAgent(log?: (line: string) => void): Promise<Agent> {
   const { createLexicalBrain } = await import("./agents/lexical-brain");
+  const { defaultClueBook } = await import("./clue-book/default-book");
+  // Without the book every card is played as a custom card is: say so once, so a missing file is not a silent downgrade.
+  if (!defaultClueBook()) log?.("no clue book (data/clue-book.json): the bots clue every card from the lexical model");
   return new LexicalAgent(createLexicalBrain());
 }
 

@@ -5,10 +5,16 @@ import { clueViolation } from "../../shared/game/clue-validation";
 import { seededRng } from "../../shared/random";
 import { openingLine, replyLine } from "./discussion-lines";
 import type { LexicalBrain } from "./lexical-agent";
+import type { ClueBook } from "../clue-book/clue-book";
+import { defaultClueBook } from "../clue-book/default-book";
+import { bookDecisions, type BookDecisions } from "./book-decisions";
+import { roundSeed } from "./round-seed";
 
-/** Other players, most suspicious first (rankSuspects on the bot's own view). */
-function suspectsOf(view: BotView) {
+/** Other players, most suspicious first: the clue book's reading where it covers the card, else rankSuspects on the bot's own view. */
+function suspectsOf(view: BotView, book: BookDecisions | undefined) {
   if (view.words.length === 0) return [];
+  const fromBook = book?.suspects(view);
+  if (fromBook) return fromBook;
   return rankSuspects({
     category: view.category,
     words: view.words,
@@ -27,34 +33,51 @@ function evidenceOf(view: BotView): number {
   return CHAMELEON_EVIDENCE[view.level ?? DEFAULT_BOT_LEVEL];
 }
 
-/** The part of a decision's seed that names the round and seat, so that a bot reads one round one way throughout. */
-function roundSeed(seed: string): string {
-  return seed.replace(/\/(clue|vote|guess|tie|discussion|bluff)[^]*$/, "");
+/** An informed clue and which knowledge made it: the clue book, or the lexical model. */
+export interface SourcedClue {
+  text: string;
+  source: "book" | "lexical";
+}
+
+/** The brain, with an informed clue that says which knowledge made it (for the `bot` generator's detail). */
+export interface SourcedBrain extends LexicalBrain {
+  informedClueWithSource(view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue;
 }
 
 /**
- * The lexical bot's decisions are server/lexicon/lexical-clue.ts's (WordNet relatedness and the lexical
- * judge); this adapter feeds them a bot's own view and keeps the table's clue limit.
+ * The bot's decisions: from the clue book (book-decisions.ts) where it covers the card and the word, else
+ * server/lexicon/lexical-clue.ts's (WordNet relatedness and the lexical judge); this adapter feeds them a bot's
+ * own view and keeps the table's clue limit. `book`: data/clue-book.json when absent, null for none.
  */
-export function createLexicalBrain(): LexicalBrain {
+export function createLexicalBrain(book: ClueBook | null | undefined = defaultClueBook()): SourcedBrain {
+  const fromBook = book ? bookDecisions(book) : undefined;
+  const suspects = (view: BotView) => suspectsOf(view, fromBook);
+  const lexicalInformedClue = (view: BotView & { secret: string }, avoid: readonly string[]): string => {
+    const said = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
+    const request = {
+      category: view.category,
+      words: view.words,
+      secret: view.secret,
+      avoid: [...avoid, ...view.clues.map((c) => c.text)],
+      // The clues a chameleon will read beside this one: those that point at the secret (a bluff that does not adds nothing).
+      informedClues: said.filter((clue) => pointsAtSecret(view.category, view.words, view.secret, clue)),
+      saidBefore: said,
+      level: view.level,
+    };
+    // bestLexicalClue's ranking, keeping the table's word limit (WordNet offers multi-word lemmas).
+    const best = scoredLexicalClues(request).find((c) => !clueViolation(c.text, view.words, view.maxClueWords));
+    return best?.text ?? fallbackClue(view.category, view.words, request.avoid);
+  };
+  const informedClueWithSource = (view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue => {
+    const booked = fromBook?.informedClue(view, avoid);
+    return booked ? { text: booked.text, source: "book" } : { text: lexicalInformedClue(view, avoid), source: "lexical" };
+  };
   return {
-    informedClue(view, avoid) {
-      const said = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
-      const request = {
-        category: view.category,
-        words: view.words,
-        secret: view.secret,
-        avoid: [...avoid, ...view.clues.map((c) => c.text)],
-        // The clues a chameleon will read beside this one: those that point at the secret (a bluff that does not adds nothing).
-        informedClues: said.filter((clue) => pointsAtSecret(view.category, view.words, view.secret, clue)),
-        saidBefore: said,
-        level: view.level,
-      };
-      // bestLexicalClue's ranking, keeping the table's word limit (WordNet offers multi-word lemmas).
-      const best = scoredLexicalClues(request).find((c) => !clueViolation(c.text, view.words, view.maxClueWords));
-      return best?.text ?? fallbackClue(view.category, view.words, request.avoid);
-    },
+    informedClueWithSource,
+    informedClue: (view, avoid) => informedClueWithSource(view, avoid).text,
     chameleonClue(view, avoid) {
+      const booked = fromBook?.chameleonClue(view, avoid);
+      if (booked) return booked.text;
       const earlierClues = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
       const refused = [...avoid];
       for (let attempt = 0; attempt < 6; attempt++) {
@@ -66,12 +89,12 @@ export function createLexicalBrain(): LexicalBrain {
       }
       return fallbackClue(view.category, view.words, refused);
     },
-    suspects: suspectsOf,
+    suspects,
     discussionLine(view) {
       if (view.words.length === 0) return null;
       // The same reasoning as the vote: informed, the clue that fits the secret worst; as the chameleon,
       // the clue that fits the others' consensus worst, which is the deflection an informed player would make.
-      const [top, next] = suspectsOf(view);
+      const [top, next] = suspects(view);
       const clue = view.clues.find((c) => c.playerId === top?.playerId)?.text;
       const chat = (view.chat ?? []).map((m) => m.text);
       return openingLine({ suspect: clue ? { clue, lead: top.suspicion - (next?.suspicion ?? -Infinity) } : null, chat, words: view.words, seed: view.seed });
@@ -79,12 +102,14 @@ export function createLexicalBrain(): LexicalBrain {
     replyLine(view) {
       const own = view.clues.find((c) => c.playerId === view.playerId)?.text;
       if (!own || view.words.length === 0) return null;
-      const [top] = suspectsOf(view);
+      const [top] = suspects(view);
       const suspect = view.clues.find((c) => c.playerId === top?.playerId)?.text ?? null;
       return replyLine(own, suspect, (view.chat ?? []).map((m) => m.text), view.words, view.seed);
     },
     guess(view, options) {
       if (options.length === 0) return view.category;
+      const booked = fromBook?.guess(view, options);
+      if (booked !== undefined) return booked;
       const clues = view.clues.filter((c) => c.playerId !== view.playerId).map((c) => c.text);
       return guessSecret({ category: view.category, words: options, clues, reader: readerOf(view), ...(view.level === "hard" ? {} : { rng: seededRng(`${roundSeed(view.seed)}/guess`), evidence: evidenceOf(view) }) });
     },

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:bot-sample [-- --seed S] [--size N] [--verdicts FILE] [--seats N]`: the lexical bot's clue on every
- * instance of the dataset (as `npm run bench -- --generator lexical` chooses it), then
+ * `npm run bench:bot-sample [-- --generator bot|lexical] [--seed S] [--size N] [--verdicts FILE] [--seats N]`: the
+ * bot's clue on every instance of the dataset, as `npm run bench -- --generator G` chooses it (default `bot`, the
+ * bot as it plays: from the clue book where it covers the card; `lexical`, the lexical model alone), then
  *   - how many of them the game's own clue check refuses (shared/game/clue-validation.ts), which must be 0,
  *     and how many are obscenities or slurs (server/lexicon/offensive-words.ts), which must be 0 too;
  *   - how many fall back to the category's name, and how many come from each kind of source;
@@ -23,6 +24,7 @@ import { fallbacksBySeat, informedSeats } from "./bot-seats";
 import { isOffensive } from "../lexicon/offensive-words";
 import { getWordNet } from "../lexicon/wordnet";
 import { createLexicalGenerator } from "../generators/lexical";
+import { createBotGenerator } from "../generators/bot";
 import { answeredWhenAsked } from "../lexicon/associations/linked-by-people";
 import { getRelatedness } from "../lexicon/relatedness";
 import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
@@ -39,9 +41,13 @@ export interface BotClue {
   source: string;
 }
 
+/** Which generator the sample reads: the bot as it plays (clue book, else lexical), or the lexical model alone. */
+export type SampleGenerator = "bot" | "lexical";
+export const DEFAULT_SAMPLE_GENERATOR: SampleGenerator = "bot";
+
 /** The bot's clue for each instance, in dataset order. */
-export async function botClues(instances: readonly Instance[]): Promise<BotClue[]> {
-  const generator = createLexicalGenerator();
+export async function botClues(instances: readonly Instance[], which: SampleGenerator = DEFAULT_SAMPLE_GENERATOR): Promise<BotClue[]> {
+  const generator = which === "bot" ? createBotGenerator() : createLexicalGenerator();
   const out: BotClue[] = [];
   for (const instance of instances) {
     const { message, detail } = await generator.generate(instance);
@@ -59,7 +65,7 @@ export function illegalClues(clues: readonly BotClue[]): { id: string; clue: str
 }
 
 /** Sources named by the bot's detail that are not WordNet relations (whose sources are pointer symbols such as "@" or "%p"). */
-const NAMED_SOURCES = new Set(["association", "definition", "defined-by", "vectors", "attribute", "fallback"]);
+const NAMED_SOURCES = new Set(["book", "lexical", "association", "definition", "defined-by", "vectors", "attribute", "fallback"]);
 
 /** How many clues came from each kind of source, WordNet relations counted together, most first. */
 export function sourceCounts(clues: readonly BotClue[]): Map<string, number> {
@@ -128,13 +134,15 @@ async function main(args: string[]): Promise<void> {
   const size = Number(flag(args, "--size") ?? DEFAULT_SAMPLE_SIZE);
   const verdictsPath = flag(args, "--verdicts");
   const seats = Number(flag(args, "--seats") ?? 1);
+  const which = flag(args, "--generator") ?? DEFAULT_SAMPLE_GENERATOR;
+  if (which !== "bot" && which !== "lexical") throw new Error(`--generator takes bot or lexical, not "${which}"`);
   if (!Number.isInteger(seats) || seats < 1 || seats > 12) throw new Error(`--seats takes a whole number from 1 to 12, not "${flag(args, "--seats")}"`);
   const started = performance.now();
   const dataset = loadDataset();
-  const clues = await botClues(instancesOf(dataset));
+  const clues = await botClues(instancesOf(dataset), which);
   const illegal = illegalClues(clues);
   let failed = illegal.length > 0;
-  console.log(`lexical bot: ${clues.length} instances (whole dataset) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${which === "bot" ? "the bot as it plays (clue book, else lexical)" : "lexical bot"}: ${clues.length} instances (whole dataset) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`illegal clues (refused by the game's clue check): ${illegal.length} of ${clues.length}`);
   for (const bad of illegal) console.log(`  ${bad.id}: "${bad.clue}" — ${bad.reason}`);
   const offensive = clues.filter((c) => isOffensive(c.clue, getWordNet()));

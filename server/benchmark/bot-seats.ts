@@ -4,6 +4,7 @@
  * the later bots with nothing but the category's words, which the first bot's figures alone do not show.
  */
 import { createLexicalBrain } from "../agents/lexical-brain";
+import type { ClueBook } from "../clue-book/clue-book";
 import { fallbackClue } from "../lexicon/lexical-clue";
 import { MAX_CLUE_WORDS } from "../../shared/game/clue-validation";
 import type { Instance } from "../../shared/sneak/types";
@@ -14,9 +15,9 @@ export interface SeatClue {
   fallback: boolean;
 }
 
-/** The clues of `seats` informed bots in turn on each instance, in dataset order. */
-export function informedSeats(instances: readonly Instance[], seats: number): SeatClue[][] {
-  const brain = createLexicalBrain();
+/** The clues of `seats` informed bots in turn on each instance, in dataset order. `book`: the bots' default (data/clue-book.json), or null for the lexical model alone. */
+export function informedSeats(instances: readonly Instance[], seats: number, book?: ClueBook | null): SeatClue[][] {
+  const brain = createLexicalBrain(book);
   return instances.map((instance) => {
     const said: SeatClue[] = [];
     for (let seat = 0; seat < seats; seat++) {

@@ -7,7 +7,7 @@ import { UserError } from "./user-error";
  * The flags of `npm run bench -- …` and their validation. Parsing yields BenchOptions or a UserError;
  * it never touches the file system or the plug-ins.
  */
-export const BUILTIN_GENERATORS = ["random", "category-synonym", "secret-synonym", "lexical"] as const;
+export const BUILTIN_GENERATORS = ["random", "category-synonym", "secret-synonym", "lexical", "bot"] as const;
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 export const DEFAULT_DATASET = resolve(REPO_ROOT, "data/sneak-dataset.json");
 export const DEFAULT_CACHE_DIR = resolve(REPO_ROOT, ".cache/llm");

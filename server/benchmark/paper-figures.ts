@@ -8,7 +8,7 @@ import { meanScores, type MetricMeans } from "../../shared/sneak/metrics";
 import type { Dataset, Evaluator, Instance, MessageScores } from "../../shared/sneak/types";
 import { DEFAULT_RUN_CONTEXT } from "./run-context";
 import { scoreInstance } from "./score-instance";
-import { createBuiltinGenerator } from "../generators/index";
+import { createBaselineGenerator } from "../generators/baselines";
 import { categorySplitOf, type CategorySplit } from "../evaluators/lexical/category-split";
 
 export const BASELINES = ["random", "category-synonym", "secret-synonym"] as const;
@@ -53,7 +53,7 @@ const times100 = (m: MetricMeans): MetricMeans => ({ utility: 100 * m.utility, l
 
 /** `only`: score just these categories' instances (tests); default the whole dataset. */
 export async function baselineFigures(baseline: Baseline, evaluator: Evaluator, dataset: Dataset, seed = 0, only?: ReadonlySet<string>): Promise<BaselineFigures> {
-  const generator = createBuiltinGenerator(baseline, { ...DEFAULT_RUN_CONTEXT, seed });
+  const generator = createBaselineGenerator(baseline, { ...DEFAULT_RUN_CONTEXT, seed });
   const split = categorySplitOf(dataset);
   const spares = new Map(dataset.categories.map((c) => [c.category, c.decoys]));
   const scores: Record<CategorySplit, MessageScores[]> = { tune: [], heldout: [] };

@@ -2,7 +2,8 @@
  * `npm run bench:bot-speed [-- --tables N --players N --level L]`: the CPU time of each lexical bot decision in a
  * game, as the seat driver asks for them: tables of bots play one round each (bench:self-play's tables), and every
  * call to the bot is timed with process.cpuUsage (user + system, this process only: other load on the machine
- * does not count). The first round pays for loading WordNet, the vectors and the norms and is reported apart.
+ * does not count). The first round pays for loading the clue book (and WordNet, the vectors and the norms, when a
+ * decision falls back to them) and is reported apart.
  * Prints, per kind of decision, the mean, median, 95th percentile and maximum; the target is a clue within 50 ms.
  */
 import { Command, InvalidArgumentError } from "commander";
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const samples = new Map<Kind, number[]>(kinds.map((k) => [k, []]));
   await playTables({ tables: options.tables, players: options.players, seed: options.seed, levels, agent: timedAgent(samples) });
   console.log(`bench:bot-speed: ${options.tables} tables of ${options.players} bots at level ${options.level}, Node ${process.version}`);
-  console.log(`first table (loads WordNet, the vectors and the norms): ${coldMs.toFixed(0)} ms wall; its first clue ${warm.get("informed clue")![0]?.toFixed(0) ?? warm.get("chameleon clue")![0]?.toFixed(0)} ms CPU`);
+  console.log(`first table (loads the clue book, and WordNet, the vectors and the norms when a decision needs them): ${coldMs.toFixed(0)} ms wall; its first clue ${warm.get("informed clue")![0]?.toFixed(0) ?? warm.get("chameleon clue")![0]?.toFixed(0)} ms CPU`);
   console.log("CPU ms per decision        n     mean   median      p95      max");
   for (const kind of kinds) {
     const xs = [...samples.get(kind)!].sort((a, b) => a - b);

@@ -8,10 +8,11 @@ import { getRelatedness } from "../../server/lexicon/relatedness";
 const instances = instancesOf(loadDataset());
 const byId = (id: string) => instances.find((i) => i.id === id)!;
 
+// The lexical model's seats (no clue book: how the bots play a custom card); the book's are checked in clue-book-bots.test.ts.
 describe("informed bots in turn", () => {
   it("give legal clues that never repeat one said before, and fall back only when nothing is left", () => {
     const chosen = ["dairy product/whipped cream", "animal/lion", "prime number/one"].map(byId);
-    const rounds = informedSeats(chosen, 3);
+    const rounds = informedSeats(chosen, 3, null);
     for (const [i, round] of rounds.entries()) {
       expect(round).toHaveLength(3);
       const said = round.map((s) => s.clue);
@@ -29,7 +30,7 @@ describe("informed bots in turn", () => {
 
   it("say distinct words about the grid, not \"something\", when five bots run out of words for the secret and its kind", () => {
     // Without the grid's topic words these went "cosmetic | something | something | something | something".
-    const rounds = informedSeats(["cosmetic/lip gloss", "month/may"].map(byId), 5);
+    const rounds = informedSeats(["cosmetic/lip gloss", "month/may"].map(byId), 5, null);
     for (const round of rounds) {
       const said = round.map((s) => s.clue);
       expect(said, said.join(" | ")).not.toContain("something");
@@ -43,7 +44,7 @@ describe("informed bots in turn", () => {
     const chosen = ["animal/rabbit", "meat/fish", "gardening tool/shears", "team sport/rowing", "violent crime/assault", "medical specialty/dentist", "animal/horse", "season/autumn"].map(byId);
     const wordNet = getRelatedness().wordNet;
     const lemmasOf = (clue: string) => new Set([clue, ...wordNet.baseForms(clue)]);
-    const rounds = informedSeats(chosen, 3);
+    const rounds = informedSeats(chosen, 3, null);
     for (const round of rounds) {
       const said = round.map((s) => s.clue);
       for (let seat = 1; seat < said.length; seat++) {

@@ -18,7 +18,7 @@ import type { Dataset } from "../../../shared/sneak/types";
 import { DEFAULT_RUN_CONTEXT } from "../../benchmark/run-context";
 import { decoysBesides } from "../../benchmark/score-instance";
 import { invalidReasonOf } from "../../benchmark/message-validity";
-import { createBuiltinGenerator } from "../../generators/index";
+import { createBaselineGenerator } from "../../generators/baselines";
 import { getRelatedness, type Relatedness } from "../../lexicon/relatedness";
 import { getWordVectors, type WordVectors } from "../../lexicon/vectors/word-vectors";
 import { SenseVectors } from "../../lexicon/sense-vectors";
@@ -125,7 +125,7 @@ export async function baselineSignals(dataset: Dataset, seed = 0, r = getRelated
   const split = categorySplitOf(dataset);
   const out = {} as Record<Baseline, MessageSignals[]>;
   for (const baseline of BASELINES) {
-    const generator = createBuiltinGenerator(baseline, { ...DEFAULT_RUN_CONTEXT, seed });
+    const generator = createBaselineGenerator(baseline, { ...DEFAULT_RUN_CONTEXT, seed });
     out[baseline] = [];
     for (const instance of instancesOf(dataset)) {
       if (split.get(instance.category) !== "tune") continue;
