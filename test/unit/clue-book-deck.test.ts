@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CLUE_BOOK_PATH, loadClueBook } from "../../server/clue-book/clue-book";
+import { loadClueBook } from "../../server/clue-book/clue-book";
 import { cardBookFor } from "../../server/clue-book/card-index";
 import { sayableClues } from "../../server/clue-book/book-clue";
 import { loadDeck } from "../../server/dataset/load-deck";
@@ -10,9 +9,8 @@ import { clueViolation, MAX_CLUE_WORDS } from "../../shared/game/clue-validation
 import { instancesOf } from "../../shared/sneak/dataset";
 import { MIN_CLUES_PER_SECRET } from "../../server/clue-book/check-clue-book";
 
-// Temporary: skipped until data/clue-book.json is committed (the lead removes the skip when the book lands).
-describe.skipIf(!existsSync(DEFAULT_CLUE_BOOK_PATH))("the committed clue book at the table", () => {
-  const book = existsSync(DEFAULT_CLUE_BOOK_PATH) ? loadClueBook() : { version: 1, cards: {} };
+describe("the committed clue book at the table", () => {
+  const book = loadClueBook();
 
   it("covers every card the deck deals, every word of it, with book clues the bots may say there", () => {
     for (const card of loadDeck().cards) {
