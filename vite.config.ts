@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 
 /**
@@ -21,6 +22,18 @@ const SHARED_LEXICON = [
   "test/unit/wordnet-reader.test.ts",
 ];
 
+/**
+ * The usual order (slowest known files first), but the lexicon project's files before all others: a worker
+ * is kept for the next file only while the queue's next file is also a shared-lexicon one, so interleaved
+ * with the isolated files they would each load the lexicon again.
+ */
+class LexiconFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => f.project.name === "lexicon"), ...sorted.filter((f) => f.project.name !== "lexicon")];
+  }
+}
+
 // One config for the client build (served by the game server from dist/) and for vitest.
 export default defineConfig({
   root: "client",
@@ -35,6 +48,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: integration and browser suites fight for them, so cap parallel files.
     maxWorkers: 2,
+    sequence: { sequencer: LexiconFilesFirst },
     projects: [
       { extends: true, test: { name: "lexicon", include: SHARED_LEXICON, isolate: false } },
       { extends: true, test: { name: "isolated", include: ["test/**/*.test.{ts,tsx}"], exclude: SHARED_LEXICON } },
