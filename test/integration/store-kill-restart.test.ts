@@ -121,8 +121,7 @@ function until(players: Player[], predicate: (s: RoomSnapshot) => boolean, what:
   });
 }
 
-// The two backends' runs share nothing (their own server processes, their own logs): they go at the same time.
-describe.concurrent.each(storeBackends())("store: kill -9 and restart on $name", (backend) => {
+describe.each(storeBackends())("store: kill -9 and restart on $name", (backend) => {
   if (!useBackend(backend)) return;
   it("keeps every acknowledged event and lets the players finish the game after a restart", { timeout: 180_000 }, async () => {
     const location = await backend.fresh();
