@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { InstanceResult } from "../../server/benchmark/result-types";
 import { renderPromptCatalogue } from "../../server/llm/index";
@@ -11,9 +12,12 @@ import { renderPromptCatalogue } from "../../server/llm/index";
 /**
  * The real CLI, spawned as `npm run bench` spawns it, on small --limit runs over the real dataset
  * and lexical evaluator: the four files, one-line errors, resume, and an LLM endpoint that is down.
+ * Runs that do not depend on each other's output are started together: each is its own process and run
+ * folder, and most of a run is its start-up (tsx, the lexicon), which the two cores share out.
  */
 const repo = resolve(import.meta.dirname, "../..");
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+/** tsx's loader, by URL: the runs' working folder is a temp folder, where `--import tsx` would not resolve. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const root = mkdtempSync(join(tmpdir(), "runner-cli-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
@@ -31,7 +35,8 @@ function bench(args: string[], env: Record<string, string> = {}): Promise<CliRes
 
 function script(path: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [tsxCli, join(repo, path), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    // `node --import tsx SCRIPT`, as package.json's scripts run it (tsx's own CLI would add a second node process).
+    const child = spawn(process.execPath, ["--import", tsxLoader, join(repo, path), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -66,7 +71,12 @@ async function closedPort(): Promise<number> {
 describe("npm run bench", () => {
   it("scores instances and writes results.jsonl, summary.json, report.md and tradeoff.svg", async () => {
     const dir = freshDir();
-    const run = await bench(["--generator", "secret-synonym", "--evaluator", "lexical", "--limit", "6", "--seed", "2", "--out", dir]);
+    // A second run with the same seed (checked below) goes at the same time.
+    const again = freshDir();
+    const [run, rerun] = await Promise.all([
+      bench(["--generator", "secret-synonym", "--evaluator", "lexical", "--limit", "6", "--seed", "2", "--out", dir]),
+      bench(["--generator", "secret-synonym", "--limit", "6", "--seed", "2", "--out", again]),
+    ]);
     expect(run.stdout).toMatch(/^secret-synonym: utility \d+\.\d\d, leakage .* on \d of 6 instances/);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
@@ -97,15 +107,14 @@ describe("npm run bench", () => {
     expect(svg.match(/<circle /g) ?? []).toHaveLength(scored.length);
 
     // The same seed gives the same option orders and scores; the progress bar stays off without a TTY.
-    const again = freshDir();
-    await bench(["--generator", "secret-synonym", "--limit", "6", "--seed", "2", "--out", again]);
+    expect(rerun.code).toBe(0);
     expect(resultsIn(again).map((r) => [r.evaluations[0]?.ally?.options, r.mean])).toEqual(results.map((r) => [r.evaluations[0]?.ally?.options, r.mean]));
 
     // bench:table puts both runs in one table, from their summary.json files.
-    const table = await script("server/benchmark/table.ts", [dir, again]);
+    const [table, noTable] = await Promise.all([script("server/benchmark/table.ts", [dir, again]), script("server/benchmark/table.ts", [join(root, "nothing")])]);
     expect(table.code).toBe(0);
     expect(table.stdout.match(new RegExp(`\\| secret-synonym \\| ${summary.means.utility.toFixed(2)} \\|`, "g"))).toHaveLength(2);
-    expectOneLineError(await script("server/benchmark/table.ts", [join(root, "nothing")]), /holds no summary\.json/, 0, "sneak bench:table: ");
+    expectOneLineError(noTable, /holds no summary\.json/, 0, "sneak bench:table: ");
   });
 
   it("marks the lexical bot judged by the lexical evaluator as self-evaluation", async () => {
@@ -124,8 +133,10 @@ describe("npm run bench", () => {
     const all = resultsIn(dir);
     expect(all).toHaveLength(5);
     expect(all.slice(0, 3)).toEqual(first);
-    expectOneLineError(await bench(["--resume", dir, "--generator", "random", "--seed", "9"]), /cannot resume .*--seed was 0 in that run, now 9/);
-    expectOneLineError(await bench(["--generator", "random", "--out", dir]), /already holds a run/);
+    // Two refusals, neither of which writes to the run folder.
+    const [changedSeed, taken] = await Promise.all([bench(["--resume", dir, "--generator", "random", "--seed", "9"]), bench(["--generator", "random", "--out", dir])]);
+    expectOneLineError(changedSeed, /cannot resume .*--seed was 0 in that run, now 9/);
+    expectOneLineError(taken, /already holds a run/);
   });
 
   it("scores a file: of messages and names the line of a bad one", async () => {
@@ -138,8 +149,19 @@ describe("npm run bench", () => {
       { category: a.category, secret: a.words[0], message: "another thing" },
     ];
     writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n"));
+    // Two bad files, also named clues.jsonl, in folders of their own: the three runs go together.
+    const [malformed, unknown] = [join(root, "malformed"), join(root, "unknown")].map((folder) => {
+      mkdirSync(folder);
+      return join(folder, "clues.jsonl");
+    });
+    writeFileSync(malformed, `${JSON.stringify(lines[0])}\n{"category": \n`);
+    writeFileSync(unknown, `${JSON.stringify({ ...lines[0], category: "no such category" })}\n`);
     const dir = freshDir();
-    const run = await bench(["--generator", `file:${path}`, "--out", dir]);
+    const [run, malformedRun, unknownRun] = await Promise.all([
+      bench(["--generator", `file:${path}`, "--out", dir]),
+      bench(["--generator", `file:${malformed}`, "--out", freshDir()]),
+      bench(["--generator", `file:${unknown}`, "--out", freshDir()]),
+    ]);
     expect(run.code).toBe(0);
     const results = resultsIn(dir);
     expect(results.map((r) => [r.instance.category, r.instance.secret, r.message])).toEqual(lines.map((l) => [l.category, l.secret, l.message]));
@@ -148,10 +170,8 @@ describe("npm run bench", () => {
     expect(results[1].invalid).toMatch(/^clue_contains_grid_word/);
     expect(results[2].id).toBe(`${results[0].id}#2`);
 
-    writeFileSync(path, `${JSON.stringify(lines[0])}\n{"category": \n`);
-    expectOneLineError(await bench(["--generator", `file:${path}`, "--out", freshDir()]), /clues\.jsonl:2: malformed JSON$/m);
-    writeFileSync(path, `${JSON.stringify({ ...lines[0], category: "no such category" })}\n`);
-    expectOneLineError(await bench(["--generator", `file:${path}`, "--out", freshDir()]), /clues\.jsonl:1: unknown category "no such category"/);
+    expectOneLineError(malformedRun, /clues\.jsonl:2: malformed JSON$/m);
+    expectOneLineError(unknownRun, /clues\.jsonl:1: unknown category "no such category"/);
   });
 
   it("stops when an LLM endpoint is down, keeps the file, and says how to resume", async () => {
@@ -167,10 +187,15 @@ describe("npm run bench", () => {
   });
 
   it("fails with one line on bad flags and missing files", async () => {
-    expectOneLineError(await bench(["--generator", "random", "--out", freshDir(), "--bogus"]), /unknown option '--bogus'/);
-    expectOneLineError(await bench(["--generator", "random", "--out", freshDir(), "--dataset", join(root, "none.json")]), /dataset file not found: .*none\.json/);
-    expectOneLineError(await bench(["--generator", "file:" + join(root, "missing.jsonl"), "--out", freshDir()]), /message file not found: .*missing\.jsonl/);
-    const help = await bench(["--help"]);
+    const [bogus, noDataset, noMessages, help] = await Promise.all([
+      bench(["--generator", "random", "--out", freshDir(), "--bogus"]),
+      bench(["--generator", "random", "--out", freshDir(), "--dataset", join(root, "none.json")]),
+      bench(["--generator", "file:" + join(root, "missing.jsonl"), "--out", freshDir()]),
+      bench(["--help"]),
+    ]);
+    expectOneLineError(bogus, /unknown option '--bogus'/);
+    expectOneLineError(noDataset, /dataset file not found: .*none\.json/);
+    expectOneLineError(noMessages, /message file not found: .*missing\.jsonl/);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Examples:");
   });

@@ -11,7 +11,8 @@ import { storeBackends, useBackend } from "../support/store-backends";
 /**
  * `npm run export` and `npm run leaderboard` as processes: their output, their files, their one-line errors.
  * On SQLite and on Postgres, where the log holds the games of every game process: here two stores (two
- * processes' writers) each log a room, and the tools read both.
+ * processes' writers) each log a room, and the tools read both. Runs that do not read each other's output
+ * go together: each is a process of its own, mostly start-up (tsx), which the two cores share out.
  */
 
 const run = promisify(execFile);
@@ -40,14 +41,16 @@ describe.each(storeBackends())("store CLIs on $name", (backend) => {
 
   it("npm run export writes JSONL or CSV, for all games or one", { timeout: 60_000 }, async () => {
     const out = join(dir, backend.name);
-    const all = await cli("export", ["--db", log, "--out", `${out}-all.jsonl`]);
+    const [all, csv, one] = await Promise.all([
+      cli("export", ["--db", log, "--out", `${out}-all.jsonl`]),
+      cli("export", ["--db", log, "--out", `${out}-all.csv`]),
+      cli("export", ["--db", log, "--game", "CLIB/1", "--out", "-"]),
+    ]);
     expect(all.code).toBe(0);
     const lines = readFileSync(`${out}-all.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines).toHaveLength(20);
     expect(new Set(lines.map((l) => l.game.slice(0, 4)))).toEqual(new Set(["CLIA", "CLIB"]));
-    const csv = await cli("export", ["--db", log, "--out", `${out}-all.csv`]);
     expect(csv.stderr).toMatch(/wrote 16 clue rows/);
-    const one = await cli("export", ["--db", log, "--game", "CLIB/1", "--out", "-"]);
     const oneLines = one.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(oneLines.map((l) => l.gameNumber)).toEqual(Array(10).fill(1));
     expect(oneLines.every((l) => l.game.startsWith("CLIB-"))).toBe(true);
@@ -68,20 +71,23 @@ describe("store CLIs", () => {
   });
 
   it("npm run export writes JSONL or CSV, for all games or one", { timeout: 60_000 }, async () => {
-    const all = await cli("export", ["--db", db, "--out", join(dir, "all.jsonl")]);
+    const [all, csv, one] = await Promise.all([
+      cli("export", ["--db", db, "--out", join(dir, "all.jsonl")]),
+      cli("export", ["--db", db, "--out", join(dir, "all.csv")]),
+      cli("export", ["--db", db, "--game", "CLIA/1", "--out", "-"]),
+    ]);
     expect(all.code).toBe(0);
     expect(readFileSync(join(dir, "all.jsonl"), "utf8").trim().split("\n")).toHaveLength(10);
-    const csv = await cli("export", ["--db", db, "--out", join(dir, "all.csv")]);
     expect(csv.stderr).toMatch(/wrote 8 clue rows/);
-    const one = await cli("export", ["--db", db, "--game", "CLIA/1", "--out", "-"]);
     expect(one.stdout.trim().split("\n").map((l) => JSON.parse(l).gameNumber)).toEqual(Array(10).fill(1));
   });
 
   it("npm run leaderboard prints the tables, or JSON", { timeout: 60_000 }, async () => {
-    const text = await cli("leaderboard", ["--db", db]);
+    // The JSON is read from the export of the test above.
+    const [text, asJson] = await Promise.all([cli("leaderboard", ["--db", db]), cli("leaderboard", ["--in", join(dir, "all.jsonl"), "--json"])]);
     expect(text.stdout).toMatch(/^# Humans versus models \(1 game, 2 revealed rounds\)/);
     expect(text.stdout).toMatch(/\| human \| 3 \|/);
-    const json = JSON.parse((await cli("leaderboard", ["--in", join(dir, "all.jsonl"), "--json"])).stdout);
+    const json = JSON.parse(asJson.stdout);
     expect(json.games).toBe(1);
     expect(json.generators.map((g: { generator: string }) => g.generator)).toContain("bot:lexical");
   });
@@ -96,8 +102,9 @@ describe("store CLIs", () => {
       ["leaderboard", ["--in", join(dir, "missing.jsonl")], /^leaderboard: cannot read .*missing\.jsonl: ENOENT/],
       ["export", ["--db", "postgres://sneak:secret@127.0.0.1:1/none", "--out", "-"], /^export: game log on postgres:\/\/sneak:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/],
     ];
-    for (const [script, args, message] of cases) {
-      const result = await cli(script, args);
+    const results = await Promise.all(cases.map(([script, args]) => cli(script, args)));
+    for (const [i, [, args, message]] of cases.entries()) {
+      const result = results[i];
       expect(result.code, args.join(" ")).not.toBe(0);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.stderr).toMatch(message);

@@ -71,8 +71,12 @@ describe("one server per game log", () => {
     const first = spawnTsx(["server/index.ts"], env);
     await lineFrom(first, /^Game log:/);
 
-    const second = outcome(spawnTsx(["server/index.ts"], env));
-    const refused = await second;
+    // A second server, and the read-only tools, all while the first runs (they go together).
+    const [refused, exported, board] = await Promise.all([
+      outcome(spawnTsx(["server/index.ts"], env)),
+      outcome(spawnTsx(["server/cli/export.ts", "--db", db, "--out", "-"])),
+      outcome(spawnTsx(["server/cli/leaderboard.ts", "--db", db, "--json"])),
+    ]);
     expect(refused.code).toBe(1);
     // One line says why (Node's own warnings, if any, are not ours).
     const lines = refused.stderr.split("\n").filter((line) => line && !line.startsWith("(node:") && !line.includes("--trace-warnings"));
@@ -80,10 +84,8 @@ describe("one server per game log", () => {
     expect(lines[0]).toMatch(new RegExp(`^sneak: could not start: ${db.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is already being written by another SNEAK server \\(pid ${first.pid}, since 20\\d\\d-[^)]+\\); stop it first, or set SNEAK_DB to another file$`));
     expect(refused.stdout).not.toMatch(/running at/);
 
-    const exported = await outcome(spawnTsx(["server/cli/export.ts", "--db", db, "--out", "-"]));
     expect(exported.code).toBe(0);
     expect(exported.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l).type)).toContain("clue");
-    const board = await outcome(spawnTsx(["server/cli/leaderboard.ts", "--db", db, "--json"]));
     expect(board.code).toBe(0);
     expect(JSON.parse(board.stdout).games).toBe(1);
 

@@ -1,15 +1,17 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chownSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "../../server/perf/free-port";
 
 /**
- * A throwaway Postgres for the tests: `initdb` in a temp folder, `postgres` on a free port of 127.0.0.1,
- * removed afterwards. Debian's packages put the binaries in /usr/lib/postgresql/VERSION/bin (PATH is tried
- * too; SNEAK_PG_BIN overrides). Postgres refuses to run as root: as root the server runs as the `postgres`
- * user (which Debian's package creates) through `runuser`.
+ * A throwaway Postgres for the tests: an `initdb` cluster in a temp folder (a copy of one made per machine,
+ * see templateCluster), `postgres` on a free port of 127.0.0.1, removed afterwards. Debian's packages put the
+ * binaries in /usr/lib/postgresql/VERSION/bin (PATH is tried too; SNEAK_PG_BIN overrides). Postgres refuses
+ * to run as root: as root the server runs as the `postgres` user (which Debian's package creates) through
+ * `runuser`.
  *
  * Where the binaries are missing, `postgresMissing` says why and the Postgres tests are skipped, each with a
  * line saying so; CI installs them (.ci/run).
@@ -66,6 +68,41 @@ function run(command: string, args: string[]): void {
 
 let databases = 0;
 
+const INITDB_ARGS = ["-U", "sneak", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"];
+
+/** A new temp folder, owned by the user the server runs as. */
+function serverTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (runAsRoot) chownSync(dir, Number(execFileSync("id", ["-u", postgresUser!]).toString()), Number(execFileSync("id", ["-g", postgresUser!]).toString()));
+  return dir;
+}
+
+/**
+ * `initdb`'s output for these binaries and arguments, made once per machine in the temp folder and copied
+ * (`cp -a`: owner and modes too) for every server: initdb takes seconds of a test file's time, a copy of its
+ * never-started cluster a fraction of that, and gives the same cluster. Made in a folder of its own and
+ * renamed into place, so that test files starting together never see half of one.
+ */
+function templateCluster(): string {
+  const version = execFileSync(join(binDir!, "initdb"), ["--version"], { encoding: "utf8" }).trim();
+  const key = createHash("sha256").update(JSON.stringify([binDir, version, postgresUser, INITDB_ARGS])).digest("hex").slice(0, 16);
+  const template = join(tmpdir(), `sneak-pg-template-${key}`);
+  if (existsSync(join(template, "PG_VERSION"))) return template;
+  const building = serverTempDir(`sneak-pg-template-${key}-`);
+  try {
+    run(join(binDir!, "initdb"), ["-D", join(building, "data"), ...INITDB_ARGS]);
+    try {
+      renameSync(join(building, "data"), template);
+    } catch (error) {
+      // Another test file's was renamed into place first.
+      if (!existsSync(join(template, "PG_VERSION"))) throw error;
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
 /** Servers still running: stopped when the test process exits, even if a test file forgot or crashed. */
 const running = new Set<PostgresServer>();
 process.once("exit", () => {
@@ -79,11 +116,11 @@ process.once("exit", () => {
  */
 export async function startPostgres(options: { fsync?: boolean } = {}): Promise<PostgresServer> {
   if (postgresMissing) throw new Error(postgresMissing);
-  const dir = mkdtempSync(join(tmpdir(), "sneak-pg-"));
-  if (runAsRoot) chownSync(dir, Number(execFileSync("id", ["-u", postgresUser!]).toString()), Number(execFileSync("id", ["-g", postgresUser!]).toString()));
+  const template = templateCluster();
+  const dir = serverTempDir("sneak-pg-");
   const data = join(dir, "data");
   const user = "sneak";
-  run(join(binDir!, "initdb"), ["-D", data, "-U", user, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  execFileSync("cp", ["-a", template, data], { stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
   const port = await freePort();
   const settings = [
     `-p ${port}`,

@@ -7,7 +7,8 @@ import { runScript } from "../support/run-script";
 // `npm run bench:evaluator -- --clues FILE`: the judge measured on a clue set from outside the repository.
 const runEvaluator = (args: string[]) => runScript("server/benchmark/evaluator-accuracy.ts", args);
 
-describe("npm run bench:evaluator -- --clues", () => {
+// The cases are independent processes on files of their own: they run at the same time.
+describe.concurrent("npm run bench:evaluator -- --clues", () => {
   const dir = mkdtempSync(join(tmpdir(), "sneak-clues-"));
 
   it("measures the judge on other clue files, a missing split counting as held-out, unknown rows skipped with a warning", async () => {
