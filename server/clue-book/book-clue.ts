@@ -20,6 +20,12 @@ export const GRADE_TASTE: Record<BotLevel, Record<"open" | "told", Record<ClueGr
   normal: { open: { obvious: 0.05, telling: 1, subtle: 0.7 }, told: { obvious: 0, telling: 0.25, subtle: 1 } },
   hard: { open: { obvious: 0, telling: 0.3, subtle: 1 }, told: { obvious: 0, telling: 0.05, subtle: 1 } },
 };
+/**
+ * How much a level likes, while the table has not yet told the secret, a clue whose alsoFits is empty: it fits
+ * the secret alone on this card, so a chameleon who knows the link names the word ("Pinocchio" for nose). The
+ * book's reading of it leaks about half; a reader found many such first clues gave the word away outright.
+ */
+export const LONE_CLUE_TASTE: Record<BotLevel, number> = { easy: 1, normal: 0.2, hard: 0.1 };
 /** The exponent of (1 − what a chameleon could then name): easy minds the secret little, hard most. */
 export const SECRECY: Record<BotLevel, number> = { easy: 0.5, normal: 1, hard: 2 };
 /** The chameleon's belief in the secret from which the table counts as having told it. */
@@ -70,7 +76,8 @@ export function chooseBookClue(request: BookClueRequest): BookClueChoice | undef
   const taste = GRADE_TASTE[level][told ? "told" : "open"];
   const scored = candidates.map((entry) => {
     const leakage = beliefWith(card, before, entry.text, request.unknown)[index];
-    return { entry, leakage, weight: taste[entry.grade] * (1 - leakage) ** SECRECY[level] };
+    const lone = !told && entry.alsoFits.length === 0 ? LONE_CLUE_TASTE[level] : 1;
+    return { entry, leakage, weight: taste[entry.grade] * lone * (1 - leakage) ** SECRECY[level] };
   });
   const weights = scored.map((s) => s.weight);
   // Nothing the level likes is left (a hard bot with only obvious clues): the least telling one.

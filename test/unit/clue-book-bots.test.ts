@@ -32,6 +32,17 @@ describe("an informed bot with the clue book", () => {
     expect(hard.obvious).toBe(0);
   });
 
+  it("opens a round at normal and hard with a clue that fits other words too, rarely one that fits the secret alone", () => {
+    const lone = (level: BotLevel, secret: string) =>
+      SEEDS.filter((seed) => chooseBookClue({ card, secret, said: [], maxClueWords: 5, level, rng: seededRng(seed) })!.entry.alsoFits.length === 0).length;
+    // orange and grape each have three lone telling clues ("marmalade", "raisin"…) beside fewer shared ones.
+    for (const secret of ["orange", "grape"]) {
+      expect(lone("normal", secret), secret).toBeLessThan(0.15 * SEEDS.length);
+      expect(lone("hard", secret), secret).toBeLessThan(0.1 * SEEDS.length);
+      expect(lone("easy", secret), secret).toBeGreaterThan(0.25 * SEEDS.length);
+    }
+  });
+
   it("varies from round to round, seeded", () => {
     const pick = (seed: string) => chooseBookClue({ card, secret: "pineapple", said: [], maxClueWords: 5, level: "normal", rng: seededRng(seed) })!.entry.text;
     expect(pick("a")).toBe(pick("a"));
