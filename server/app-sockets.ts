@@ -18,7 +18,7 @@ import { RateLimiter } from "./rooms/rate-limit";
 import { AddressLimits } from "./rooms/address-limits";
 import type { RoomRegistry } from "./rooms/registry";
 import type { Session, SessionStore } from "./rooms/sessions";
-import type { GameServer, GameSocket } from "./socket-types";
+import type { GameServer, GameSocket } from "./rooms/socket-types";
 import { normalizedRoomCode, roomCodeOfToken } from "./rooms/room-codes";
 import type { ClusterNode } from "./cluster/cluster-node";
 import { CommandError, RoomElsewhereError, roomMoved } from "./rooms/command-error";

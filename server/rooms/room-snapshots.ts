@@ -2,7 +2,7 @@ import { seatedViewerId, viewFor } from "../../shared/game/view";
 import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
 import type { GameState, PlayerId } from "../../shared/game/types";
 import { S2C, type RoomSnapshot, type StandInMove } from "../../shared/protocol";
-import type { GameSocket } from "../socket-types";
+import type { GameSocket } from "./socket-types";
 import { RawJson } from "../raw-json-parser";
 
 /**

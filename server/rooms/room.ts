@@ -8,7 +8,7 @@ import type { Agent, Decision } from "../agents/agent";
 import type { ServerConfig } from "../config";
 import { RoomScoring } from "../scoring/scoring-service";
 import { informedCluesUpTo, type ClueToScore } from "../scoring/clue-scoring";
-import type { GameSocket } from "../socket-types";
+import type { GameSocket } from "./socket-types";
 import { CommandError, roomMoved } from "./command-error";
 import type { LoggedRevokeReason, Session, SessionStore } from "./sessions";
 import { dutyOf, type Duty } from "./bot-duties";

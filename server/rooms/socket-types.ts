@@ -1,6 +1,6 @@
 import type { Server, Socket } from "socket.io";
-import type { ClientToServerEvents, ServerToClientEvents } from "../shared/protocol";
-import type { Session } from "./rooms/sessions";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../shared/protocol";
+import type { Session } from "./sessions";
 
 /** What the server keeps on each socket: the session its handshake token resolved to. */
 export interface SocketData {
