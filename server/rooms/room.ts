@@ -5,8 +5,6 @@ import type { C2SEvent, RoomClosedPayload } from "../../shared/protocol";
 import type { MaybePromise } from "../maybe-promise";
 import { CommandError } from "./command-error";
 import { andThen } from "./command-queue";
-import { orDiscard, recorded } from "./durable-write";
-import { handoverDueIn, nextHost } from "./host-handover";
 import { timeoutAt } from "./phase-deadline";
 import { RevealPipeline } from "./reveal-pipeline";
 import { RoomBroadcast } from "./room-broadcast";
@@ -16,12 +14,12 @@ import type { RoomDepsOf, RoomObserverOf } from "./room-deps";
 import { RoomGame } from "./room-game";
 import { RoomHandoff } from "./room-handoff";
 import { RoomMembers } from "./room-members";
+import { RoomMembership } from "./room-membership";
 import { standInRecordOf, type SnapshotSource } from "./room-snapshots";
 import { SeatDriver } from "./seat-driver";
 import { SeatReclaim } from "./seat-reclaim";
-import type { LoggedRevokeReason, Session, SessionStore } from "./sessions";
+import type { LoggedRevokeReason, Session } from "./sessions";
 import type { GameSocket } from "./socket-types";
-import { cleanName, nameProblem } from "../../shared/game/names";
 
 /** What a room needs from the server, and the game log's hooks on it (room-deps.ts). */
 export type RoomDeps = RoomDepsOf<Room>;
@@ -48,6 +46,7 @@ export class Room {
   private readonly reclaims: SeatReclaim;
   private readonly handoff: RoomHandoff;
   private readonly seats: SeatDriver;
+  private readonly membership: RoomMembership;
 
   constructor(
     readonly code: string,
@@ -63,7 +62,7 @@ export class Room {
     this.broadcast = new RoomBroadcast({ now, live: () => this.game.state !== null && !this.disposed, source: (version) => this.snapshotSource(version) });
     this.members = new RoomMembers({
       graceMs: () => deps.config.graceMs,
-      onGraceOver: (playerId) => this.expire(playerId),
+      onGraceOver: (playerId) => this.membership.expire(playerId),
       endSession: (token, playerId, reason) => {
         deps.sessions.revoke(token, reason);
         observer()?.onSessionEnd?.(this, playerId, reason);
@@ -100,7 +99,7 @@ export class Room {
       now,
       changed: () => this.broadcast.changed(),
       refuseIfMoved: () => this.handoff.refuseIfMoved(),
-      logSession: (session, name) => this.logSession(session, name),
+      logSession: (session, name) => this.membership.logSession(session, name),
       attach: (playerId, socket) => this.attach(playerId, socket),
     });
     this.seats = new SeatDriver({
@@ -128,10 +127,16 @@ export class Room {
       snapshotFor: (member) => this.broadcast.snapshotFor(member),
       changed: () => this.broadcast.changed(),
       refuseIfMoved: () => this.handoff.refuseIfMoved(),
-      kick: (by, targetId) => this.kick(by, targetId),
+      kick: (by, targetId) => this.membership.kick(by, targetId),
       answerSeatRequest: (by, requestId, approve) => this.reclaims.answerSeatRequest(by, requestId, approve),
     });
-    this.armEmptyTimer();
+    this.membership = new RoomMembership({
+      ...{ code, config: deps.config, sessions: deps.sessions, now, isClosed: () => this.disposed },
+      ...{ members: this.members, game: this.game, clock: this.clock, broadcast: this.broadcast, seats: this.seats, reclaims: this.reclaims, handoff: this.handoff },
+      onSession: (session, name) => observer()?.onSession?.(this, session, name),
+      dispose: (reason) => this.dispose(reason),
+    });
+    this.membership.armEmptyTimer();
   }
 
   // ─── Membership ───────────────────────────────────────────────────────────
@@ -145,38 +150,26 @@ export class Room {
   }
 
   /**
-   * Seats a human (or adds a spectator) and issues their session token. The first human creates the game (the
-   * table opens the game log, then the token is logged); anyone else's token is logged before they take their
-   * seat, so that no seat exists whose token the log lacks. A refusal at any step leaves no token behind.
+   * Seats a human (or adds a spectator) and issues their session token (room-membership.ts); the first human
+   * creates the game. A refusal at any step leaves no token behind.
    */
   admit(name: string, spectator: boolean): MaybePromise<Session> {
-    this.handoff.refuseIfMoved();
-    const fault = nameProblem(name);
-    if (fault) throw new CommandError("RULE", fault, "invalid_name");
-    return this.game.run(() => {
-      // Seats check their names among themselves in the rules; the room keeps spectators' names apart from them.
-      this.members.refuseNameInUse(name, spectator, this.game.state?.seats);
-      if (spectator && this.game.state === null) throw new CommandError("ROOM_NOT_FOUND", "this room has no table yet");
-      const playerId = `${spectator ? "s" : "p"}-${randomBytes(6).toString("base64url")}`;
-      const creating = !spectator && this.game.state === null;
-      const opened = creating ? this.game.createWithHost(playerId, name, "human") : undefined;
-      return andThen(opened, () => {
-        const session = this.deps.sessions.issue(this.code, playerId, spectator);
-        const discard = () => this.deps.sessions.discard(session.token);
-        const logged = orDiscard(discard, () => this.logSession(session, cleanName(name)));
-        const seated = andThen(logged, () => (spectator || creating ? undefined : orDiscard(discard, () => this.game.apply({ type: "join", now: this.now(), playerId, name }))));
-        return andThen(seated, () => {
-          this.members.add({ playerId, name: cleanName(name), spectator, token: session.token, awaySince: null });
-          this.broadcast.send();
-          return session;
-        });
-      });
-    });
+    return this.membership.admit(name, spectator);
   }
 
-  /** The game log records a session before its token works (RoomObserver.onSession); a failed write refuses. */
-  private logSession(session: Session, name: string): MaybePromise<void> {
-    return recorded(() => this.deps.observer?.onSession?.(this, { token: session.token, playerId: session.playerId, spectator: session.spectator }, name));
+  /** A member's socket connected (the newest of a seat's wins). */
+  attach(playerId: PlayerId, socket: GameSocket): void {
+    this.membership.attach(playerId, socket);
+  }
+
+  /** A member's socket went away: the seat stays, with a bot in it until they are back. */
+  detach(playerId: PlayerId, socket: GameSocket): void {
+    this.membership.detach(playerId, socket);
+  }
+
+  /** A member leaves for good: their token stops working; a seated player's seat goes (host passes on). */
+  leave(playerId: PlayerId): void {
+    this.membership.leave(playerId);
   }
 
   /** A bots-only table for the CLI and tests: the first bot hosts. */
@@ -238,96 +231,7 @@ export class Room {
     this.reveal.restore(state);
     this.armPhaseTimer();
     this.seats.schedule();
-    this.armHostHandover();
-  }
-
-  attach(playerId: PlayerId, socket: GameSocket): void {
-    const member = this.members.get(playerId);
-    if (this.handoff.movedTo && !this.disposed) return this.handoff.sendAway(socket);
-    if (!member || this.disposed) {
-      socket.disconnect(true);
-      return;
-    }
-    this.members.connect(member, socket);
-    this.clock.cancelEmpty();
-    this.broadcast.changed();
-    // A returning human takes their seat back from the fallback bot: drop its pending pauses.
-    this.seats.forget(playerId);
-    this.seats.schedule();
-    // The host is back, or a human arrived who can take over from an away host.
-    this.armHostHandover();
-  }
-
-  detach(playerId: PlayerId, socket: GameSocket): void {
-    const member = this.members.get(playerId);
-    if (!member || !this.members.dropSocket(member, socket) || this.disposed) return;
-    // A player keeps the seat, its points and a bot in it until they come back; a spectator is let go.
-    this.members.markAway(member, this.now());
-    this.broadcast.changed();
-    this.seats.schedule();
-    this.armHostHandover();
-    if (this.members.connectedCount() === 0) this.armEmptyTimer();
-  }
-
-  /** Re-checked whenever someone comes or goes: an away host hands over after the grace window (host-handover.ts). */
-  private armHostHandover(): void {
-    const hostId = this.game.state?.hostId;
-    const host = hostId ? this.members.get(hostId) : undefined;
-    const due = this.disposed ? null : handoverDueIn(host, this.deps.config.graceMs, this.now);
-    this.clock.armHostHandover(due, () => {
-      const state = this.game.state;
-      if (!state || !host || state.hostId !== host.playerId || host.sockets.size > 0 || this.disposed) return;
-      const next = nextHost(state, host.playerId, (id) => this.members.isConnected(id));
-      if (next) void this.game.applyInternal({ type: "transferHost", now: this.now(), by: host.playerId, to: next });
-    });
-  }
-
-  private expire(playerId: PlayerId): void {
-    const member = this.members.get(playerId);
-    if (!member || member.sockets.size > 0) return;
-    this.members.endSession(member, "expired");
-    this.removeMember(playerId, "expired");
-  }
-
-  /** A member leaves for good: their token stops working; a seated player's seat goes (host passes on). */
-  leave(playerId: PlayerId): void {
-    const member = this.members.get(playerId);
-    if (!member) return;
-    this.members.endSession(member, "left");
-    this.removeMember(playerId, null);
-  }
-
-  private removeMember(playerId: PlayerId, closeReason: RoomClosedPayload["reason"] | null): void {
-    const member = this.members.remove(playerId);
-    if (!member) return;
-    this.reclaims.forgetSeat(playerId);
-    if (!member.spectator && this.game.state?.seats.some((s) => s.id === playerId)) {
-      void this.game.applyInternal({ type: "leave", now: this.now(), playerId });
-    }
-    // Leaving keeps the socket (it may join another room); being removed closes it.
-    this.members.release(member, { tell: closeReason, disconnect: closeReason !== null });
-    this.broadcast.changed();
-    this.seats.schedule();
-    if (this.members.connectedCount() === 0) this.armEmptyTimer();
-  }
-
-  /** `host:kick`: a spectator goes at once; a seated player once the rules (and the game log) took the kick. */
-  private kick(by: PlayerId, targetId: PlayerId): MaybePromise<void> {
-    const state = this.game.state!;
-    if (state.hostId !== by) throw new CommandError("NOT_HOST", "only the host can remove players");
-    const target = this.members.get(targetId);
-    if (target?.spectator) {
-      this.members.endSession(target, "kicked");
-      this.removeMember(targetId, "kicked");
-      return;
-    }
-    return andThen(this.game.apply({ type: "kick", now: this.now(), by, playerId: targetId }), () => {
-      if (!target) return;
-      this.members.endSession(target, "kicked");
-      this.members.remove(targetId);
-      this.reclaims.forgetSeat(targetId);
-      this.members.release(target, { tell: "kicked", disconnect: true });
-    });
+    this.membership.armHostHandover();
   }
 
   // ─── Commands and seats taken back ────────────────────────────────────────
@@ -348,13 +252,6 @@ export class Room {
   }
 
   // ─── Lifetime ─────────────────────────────────────────────────────────────
-
-  /** Counts from when the room last became empty: later departures do not extend its life. */
-  private armEmptyTimer(): void {
-    this.clock.armEmpty(this.deps.config.emptyRoomMs, () => {
-      if (this.members.connectedCount() === 0) this.dispose("room-closed");
-    });
-  }
 
   /** Closes the room for good: members are told, tokens revoked, the game log closed. */
   dispose(reason: RoomClosedPayload["reason"]): void {
@@ -427,7 +324,7 @@ export class Room {
     this.armPhaseTimer();
     this.broadcast.send();
     this.seats.schedule();
-    if (after.hostId !== before.hostId) this.armHostHandover();
+    if (after.hostId !== before.hostId) this.membership.armHostHandover();
   }
 
   private armPhaseTimer(): void {
