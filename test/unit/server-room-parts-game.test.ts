@@ -160,7 +160,7 @@ describe("command dispatch (room-commands.ts)", () => {
   it("adds bots under free names and offered models only, and removes bots only", () => {
     const state = tableWith("p-1", ["p-2"]);
     const { c, applied } = commands(state);
-    const added = c.command("p-1", "host:addBot", { kind: "lexical" }) as { playerId: string };
+    const added = c.command("p-1", "host:addBot", { kind: "lexical" }) as unknown as { playerId: string };
     expect(applied[0]).toMatchObject({ type: "addBot", name: "Ada", botProfile: "lexical", playerId: added.playerId });
     expect(() => c.command("p-1", "host:addBot", { kind: "llm", model: "m2" })).toThrow(expect.objectContaining({ code: "UNKNOWN_MODEL" }));
     expect(() => c.command("p-1", "host:addBot", { kind: "lexical", name: "sam" })).toThrow(expect.objectContaining({ code: "RULE" }));
@@ -198,7 +198,7 @@ describe("seats taken back (seat-reclaim.ts)", () => {
     expect(() => r.reclaim("Nobody", "XXXX")).toThrow(expect.objectContaining({ code: "UNKNOWN_PLAYER" }));
     expect(() => r.reclaim("P0", "WRONG")).toThrow(expect.objectContaining({ code: "WRONG_REJOIN_CODE" }));
     const code = r.codeOf("p-2");
-    const session = r.reclaim("p0", code) as { token: string; playerId: string };
+    const session = r.reclaim("p0", code) as unknown as { token: string; playerId: string };
     expect(session.playerId).toBe("p-2");
     expect(logged).toEqual(["P0 p-2"]);
     expect(members.get("p-2")!.token).toBe(session.token);
