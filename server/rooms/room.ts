@@ -6,18 +6,18 @@ import type { MaybePromise } from "../maybe-promise";
 import { CommandError } from "./command-error";
 import { andThen } from "./command-queue";
 import { timeoutAt } from "./phase-deadline";
-import { RevealPipeline } from "./reveal-pipeline";
+import { RevealPipeline, type RevealPipelineHooks } from "./reveal-pipeline";
 import { RoomBroadcast } from "./room-broadcast";
 import { RoomClock } from "./room-clock";
-import { RoomCommands, type CommandAck } from "./room-commands";
+import { RoomCommands, type CommandAck, type RoomCommandsHooks } from "./room-commands";
 import type { RoomDepsOf, RoomObserverOf } from "./room-deps";
-import { RoomGame } from "./room-game";
+import { RoomGame, type RoomGameHooks } from "./room-game";
 import { RoomHandoff } from "./room-handoff";
 import { RoomMembers } from "./room-members";
 import { RoomMembership } from "./room-membership";
 import { standInRecordOf, type SnapshotSource } from "./room-snapshots";
-import { SeatDriver } from "./seat-driver";
-import { SeatReclaim } from "./seat-reclaim";
+import { SeatDriver, type SeatDriverHost } from "./seat-driver";
+import { SeatReclaim, type SeatReclaimHooks } from "./seat-reclaim";
 import type { LoggedRevokeReason, Session } from "./sessions";
 import type { GameSocket } from "./socket-types";
 
@@ -56,7 +56,6 @@ export class Room {
     this.seed = deps.seed ?? randomBytes(8).toString("hex");
     this.now = deps.now ?? Date.now;
     const now = () => this.now();
-    const observer = () => deps.observer;
     this.handoff = new RoomHandoff(code);
     this.clock = new RoomClock({ now, onDeadline: (deadline) => this.onDeadline(deadline) });
     this.broadcast = new RoomBroadcast({ now, live: () => this.game.state !== null && !this.disposed, source: (version) => this.snapshotSource(version) });
@@ -65,50 +64,67 @@ export class Room {
       onGraceOver: (playerId) => this.membership.expire(playerId),
       endSession: (token, playerId, reason) => {
         deps.sessions.revoke(token, reason);
-        observer()?.onSessionEnd?.(this, playerId, reason);
+        deps.observer?.onSessionEnd?.(this, playerId, reason);
       },
     });
-    this.game = new RoomGame(seededRng(`room/${this.seed}`), {
-      code,
-      library: deps.library,
-      allowBotsOnly: deps.allowBotsOnly ?? false,
-      now,
-      log: deps.log,
-      logsActions: () => Boolean(observer()?.onAction),
-      onAction: (action, state, before) => observer()?.onAction?.(this, action, state, before),
-      onCreate: (state) => observer()?.onCreate?.(this, state),
+    this.game = new RoomGame(seededRng(`room/${this.seed}`), this.gameHooks());
+    const evaluators = deps.observer?.evaluatorsFor?.(this, deps.evaluators) ?? deps.evaluators;
+    this.reveal = new RevealPipeline(evaluators, this.revealHooks());
+    this.reclaims = new SeatReclaim(this.reclaimHooks());
+    this.seats = new SeatDriver(this.seatDriverHost());
+    this.commands = new RoomCommands(this.commandHooks());
+    this.membership = new RoomMembership({
+      ...{ code, config: deps.config, sessions: deps.sessions, now, isClosed: () => this.disposed },
+      ...{ members: this.members, game: this.game, clock: this.clock, broadcast: this.broadcast, seats: this.seats, reclaims: this.reclaims, handoff: this.handoff },
+      onSession: (session, name) => deps.observer?.onSession?.(this, session, name),
+      dispose: (reason) => this.dispose(reason),
+    });
+    this.membership.armEmptyTimer();
+  }
+
+  // ─── Wiring: what each part is given of the room ──────────────────────────
+
+  private gameHooks(): RoomGameHooks {
+    const { deps } = this;
+    return {
+      ...{ code: this.code, library: deps.library, allowBotsOnly: deps.allowBotsOnly ?? false, now: () => this.now(), log: deps.log },
+      logsActions: () => Boolean(deps.observer?.onAction),
+      onAction: (action, state, before) => deps.observer?.onAction?.(this, action, state, before),
+      onCreate: (state) => deps.observer?.onCreate?.(this, state),
       changed: () => this.broadcast.bump(),
       afterChange: (before, after) => this.afterChange(before, after),
       isClosed: () => this.disposed,
-    });
-    const evaluators = observer()?.evaluatorsFor?.(this, deps.evaluators) ?? deps.evaluators;
-    this.reveal = new RevealPipeline(evaluators, {
-      seed: this.seed,
+    };
+  }
+
+  private revealHooks(): RevealPipelineHooks {
+    const { deps } = this;
+    return {
+      ...{ seed: this.seed, now: () => this.now(), log: deps.log },
       decoysOf: (category) => deps.decoysOf(category),
       state: () => (this.disposed ? null : this.game.state),
-      onScores: (key, scored) => observer()?.onScores?.(this, key, scored),
+      onScores: (key, scored) => deps.observer?.onScores?.(this, key, scored),
       attach: (action) => void this.game.applyInternal(action),
-      now,
-      log: deps.log,
-    });
-    this.reclaims = new SeatReclaim({
-      code,
-      sessions: deps.sessions,
-      members: this.members,
+    };
+  }
+
+  private reclaimHooks(): SeatReclaimHooks {
+    return {
+      ...{ code: this.code, sessions: this.deps.sessions, members: this.members, now: () => this.now() },
       state: () => this.game.state,
-      now,
       changed: () => this.broadcast.changed(),
       refuseIfMoved: () => this.handoff.refuseIfMoved(),
       logSession: (session, name) => this.membership.logSession(session, name),
       attach: (playerId, socket) => this.attach(playerId, socket),
-    });
-    this.seats = new SeatDriver({
-      code,
-      seed: this.seed,
-      deps,
-      onDecision: (seatId, duty, decision) => observer()?.onDecision?.(this, seatId, duty, decision),
+    };
+  }
+
+  private seatDriverHost(): SeatDriverHost {
+    const { deps } = this;
+    return {
+      ...{ code: this.code, seed: this.seed, deps, now: () => this.now() },
+      onDecision: (seatId, duty, decision) => deps.observer?.onDecision?.(this, seatId, duty, decision),
       state: () => (this.disposed ? null : this.game.state),
-      now,
       isConnected: (seatId) => this.members.isConnected(seatId),
       gridSeen: (key) => this.reveal.gridSeenIn(key),
       apply: (action) => this.game.applyInternal(action),
@@ -116,12 +132,13 @@ export class Room {
         const state = this.game.state;
         if (state && this.members.has(seatId)) this.members.addStandIn(seatId, standInRecordOf(action, state));
       },
-    });
-    this.commands = new RoomCommands({
-      botModels: () => deps.config.botModels,
-      members: this.members,
+    };
+  }
+
+  private commandHooks(): RoomCommandsHooks {
+    return {
+      ...{ botModels: () => this.deps.config.botModels, members: this.members, now: () => this.now() },
       state: () => this.game.state,
-      now,
       run: (change) => this.game.run(change),
       apply: (action) => this.game.apply(action),
       snapshotFor: (member) => this.broadcast.snapshotFor(member),
@@ -129,14 +146,7 @@ export class Room {
       refuseIfMoved: () => this.handoff.refuseIfMoved(),
       kick: (by, targetId) => this.membership.kick(by, targetId),
       answerSeatRequest: (by, requestId, approve) => this.reclaims.answerSeatRequest(by, requestId, approve),
-    });
-    this.membership = new RoomMembership({
-      ...{ code, config: deps.config, sessions: deps.sessions, now, isClosed: () => this.disposed },
-      ...{ members: this.members, game: this.game, clock: this.clock, broadcast: this.broadcast, seats: this.seats, reclaims: this.reclaims, handoff: this.handoff },
-      onSession: (session, name) => observer()?.onSession?.(this, session, name),
-      dispose: (reason) => this.dispose(reason),
-    });
-    this.membership.armEmptyTimer();
+    };
   }
 
   // ─── Membership ───────────────────────────────────────────────────────────
