@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { reasoningTokensFromEnv } from "./llm/request-adaptations";
-import type { AddressLimitSettings } from "./rooms/address-limits";
 import { DatabaseUrlSchema } from "./store/store-config";
 
 /**
@@ -172,3 +171,23 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 }
 
 export class ConfigError extends Error {}
+
+/** The limits per client address (server/rooms/address-limits.ts applies them). */
+export interface AddressLimitSettings {
+  /** Connections open at once from one address; 0 = no cap. */
+  maxConnections: number;
+  /** New connections (handshakes) one address may open at once; 0 = no limit. */
+  handshakeBurst: number;
+  /** …refilled at this many per minute. */
+  handshakesPerMinute: number;
+  /** Rooms one address may create at once; 0 = no limit. */
+  roomBurst: number;
+  /** …refilled at this many per minute. */
+  roomsPerMinute: number;
+  /** Requests to the HTTP API (`/api/…`) one address may make at once; 0 = no limit. */
+  httpBurst: number;
+  /** …refilled at this many per minute. */
+  httpPerMinute: number;
+  /** Reverse proxies in front whose X-Forwarded-For entries are believed; 0 = the TCP peer is the client. */
+  trustProxyHops: number;
+}

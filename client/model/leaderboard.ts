@@ -1,9 +1,8 @@
-import type { AgreementRow, GeneratorRow, JudgmentRow, Leaderboard } from "../../server/export/leaderboard";
-import type { Estimate } from "../../server/export/bootstrap";
+import type { AgreementRow, Estimate, GeneratorRow, JudgmentRow, Leaderboard } from "../../shared/leaderboard";
 
 /**
- * The leaderboard as GET /api/leaderboard sends it (the types are STORE's, server/export/leaderboard.ts,
- * imported as types only), checked on arrival so a mismatched server shows a message instead of a broken
+ * The leaderboard as GET /api/leaderboard sends it (the types are shared/leaderboard.ts, the server's
+ * and the client's), checked on arrival so a mismatched server shows a message instead of a broken
  * page; and how its cells read. The check is hand-written: zod's full build would double the page's bundle.
  */
 

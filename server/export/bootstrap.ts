@@ -1,3 +1,4 @@
+import type { Estimate } from "../../shared/leaderboard";
 import { seededRng } from "../../shared/random";
 
 /**
@@ -6,14 +7,7 @@ import { seededRng } from "../../shared/random";
  * always prints the same interval.
  */
 
-export interface Estimate {
-  n: number;
-  /** null when n = 0: no data is never shown as 0. */
-  mean: number | null;
-  /** 95% interval; null when n < 2. */
-  low: number | null;
-  high: number | null;
-}
+export type { Estimate };
 
 export const BOOTSTRAP_RESAMPLES = 1000;
 

@@ -1,5 +1,6 @@
 import { argmaxSet } from "../../shared/sneak/metrics";
-import { estimateOf, pearsonOf, type Estimate } from "./bootstrap";
+import type { AgreementRow, Estimate, GeneratorRow, JudgmentRow, Leaderboard } from "../../shared/leaderboard";
+import { estimateOf, pearsonOf } from "./bootstrap";
 import type { ClueLine, ExportLine, RoundLine } from "./export-types";
 
 /**
@@ -13,49 +14,7 @@ import type { ClueLine, ExportLine, RoundLine } from "./export-types";
  * its judges). Intervals: 95% percentile bootstrap (bootstrap.ts).
  */
 
-export interface GeneratorRow {
-  generator: string;
-  /** Informed clues with scores (the denominator of the means). */
-  clues: number;
-  fallbacks: number;
-  utility: Estimate;
-  leakage: Estimate;
-  softScore: Estimate;
-  binaryScore: Estimate;
-  /** The chameleon's clues: how well its bluff passed as informed. */
-  bluffUtility: Estimate;
-}
-
-export interface JudgmentRow {
-  task: "vote" | "chameleon-guess";
-  /** Each human judgment on its own (the paper's worker accuracy). */
-  worker: Estimate;
-  /** One judgment per round: informed humans' plurality (votes), or the one guess (the chameleon). */
-  plurality: Estimate;
-  /** Chance level, averaged over the items. */
-  chance: number | null;
-  /** The evaluators' own accuracy on the same items. */
-  evaluators: Estimate;
-}
-
-export interface AgreementRow {
-  task: "vote" | "chameleon-guess";
-  /** Human plurality choice equals the evaluators' top choice. */
-  top1: Estimate;
-  /** Same, on rounds where one choice had a strict majority of the human judgments. */
-  strictMajority: Estimate;
-  /** Pearson r between human vote shares and the evaluators' suspicion shares (votes only). */
-  correlation: { r: number | null; n: number };
-}
-
-export interface Leaderboard {
-  generators: GeneratorRow[];
-  judgments: JudgmentRow[];
-  agreement: AgreementRow[];
-  games: number;
-  rounds: number;
-  method: string;
-}
+export type { AgreementRow, GeneratorRow, JudgmentRow, Leaderboard };
 
 export const LEADERBOARD_METHOD =
   "Means over clues (each clue's scores averaged over the evaluators that scored it); 95% percentile bootstrap intervals, 1000 resamples, seeded. " +

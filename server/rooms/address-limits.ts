@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP, isIPv4, isIPv6 } from "node:net";
 import { ADDRESS_REFUSAL } from "../../shared/protocol";
+import type { AddressLimitSettings } from "../config";
 
 /**
  * Limits per client address, on top of the per-socket event limit (rate-limit.ts): a token bucket on new
@@ -15,24 +16,7 @@ import { ADDRESS_REFUSAL } from "../../shared/protocol";
  * age out, so a flood from countless addresses cannot grow it without bound.
  */
 
-export interface AddressLimitSettings {
-  /** Connections open at once from one address; 0 = no cap. */
-  maxConnections: number;
-  /** New connections (handshakes) one address may open at once; 0 = no limit. */
-  handshakeBurst: number;
-  /** …refilled at this many per minute. */
-  handshakesPerMinute: number;
-  /** Rooms one address may create at once; 0 = no limit. */
-  roomBurst: number;
-  /** …refilled at this many per minute. */
-  roomsPerMinute: number;
-  /** Requests to the HTTP API (`/api/…`) one address may make at once; 0 = no limit. */
-  httpBurst: number;
-  /** …refilled at this many per minute. */
-  httpPerMinute: number;
-  /** Reverse proxies in front whose X-Forwarded-For entries are believed; 0 = the TCP peer is the client. */
-  trustProxyHops: number;
-}
+export type { AddressLimitSettings };
 
 export interface AddressLimitsOptions {
   /** The clock (ms); tests inject one. */

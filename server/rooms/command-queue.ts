@@ -1,4 +1,4 @@
-import { isPromiseLike, type MaybePromise } from "../store/log-store";
+import { isPromiseLike, type MaybePromise } from "../maybe-promise";
 
 /**
  * One room's changes, one at a time, in arrival order. A move is checked by the pure reducer, made durable

@@ -3,7 +3,7 @@ import type { Socket } from "socket.io";
 import { cleanName, nameProblem } from "../../shared/game/names";
 import type { PlayerId } from "../../shared/game/types";
 import { S2C } from "../../shared/protocol";
-import type { GameSocket } from "../socket-types";
+import type { GameSocket } from "./socket-types";
 import type { MaybePromise } from "../store/log-store";
 import { CommandError } from "./command-error";
 import { settleMaybe } from "./command-queue";

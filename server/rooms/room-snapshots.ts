@@ -1,8 +1,8 @@
 import { seatedViewerId, viewFor } from "../../shared/game/view";
 import { gameViewJson, type ViewJsonParts } from "../../shared/game/view-json";
-import type { GameState, PlayerId } from "../../shared/game/types";
+import type { GameAction, GameState, PlayerId } from "../../shared/game/types";
 import { S2C, type RoomSnapshot, type StandInMove } from "../../shared/protocol";
-import type { GameSocket } from "../socket-types";
+import type { GameSocket } from "./socket-types";
 import { RawJson } from "../raw-json-parser";
 
 /**
@@ -24,6 +24,23 @@ export interface SnapshotMember {
 
 /** A stand-in move as the room keeps it; whether it can still be taken back is read from the state when sent. */
 export type StandInRecord = Omit<StandInMove, "canTakeBack">;
+
+/** What the fallback bot did in an away player's seat, in the words their snapshot names it. */
+export function standInRecordOf(action: GameAction, state: GameState): StandInRecord {
+  const at = { game: state.gameNumber, round: state.rounds.length };
+  switch (action.type) {
+    case "giveClue":
+      return { kind: "clue", ...at, text: action.text };
+    case "vote":
+      return { kind: "vote", ...at, targetId: action.target };
+    case "breakTie":
+      return { kind: "tieBreak", ...at, targetId: action.accusedId };
+    case "guess":
+      return { kind: "guess", ...at, text: action.word };
+    default:
+      return { kind: "ready", ...at };
+  }
+}
 
 /** Whether a stand-in move can still be undone (`game:takeBack`): its phase is open and the player has not changed it. */
 export function canTakeBack(state: GameState, playerId: PlayerId, move: StandInRecord): boolean {

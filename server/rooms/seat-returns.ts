@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { PlayerId } from "../../shared/game/types";
 import type { SeatRequest } from "../../shared/protocol";
-import type { GameSocket } from "../socket-types";
+import type { GameSocket } from "./socket-types";
 
 /**
  * How a player takes their seat back from another device (docs/GAME-RULES.md, "A player who drops out"):

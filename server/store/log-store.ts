@@ -7,11 +7,9 @@ import type { RecordKind, RecordOf, StoreRecord, StoredEvent } from "./records";
  * (`isPromiseLike`) instead of always awaiting; everything else simply awaits.
  */
 
-export type MaybePromise<T> = T | Promise<T>;
+import type { MaybePromise } from "../maybe-promise";
 
-export function isPromiseLike<T>(value: MaybePromise<T> | PromiseLike<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
-}
+export { isPromiseLike, type MaybePromise } from "../maybe-promise";
 
 /** Records for one log, written at one time. */
 export interface LogBatch {

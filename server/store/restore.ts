@@ -2,7 +2,6 @@ import { applyAction } from "../../shared/game/rules";
 import type { GameAction, GameState } from "../../shared/game/types";
 import { seededRng, type Rng } from "../../shared/random";
 import type { LogReader, LogStore } from "./log-store";
-import type { LoggedRevokeReason } from "../rooms/sessions";
 import type { LogOpenRecord, RoundDealtRecord, SessionEndRecord, SessionRecord, StoredEvent } from "./records";
 
 /**
@@ -11,6 +10,9 @@ import type { LogOpenRecord, RoundDealtRecord, SessionEndRecord, SessionRecord, 
  * room's recorded seed, gives back the exact state of the last acknowledged move. The replay is checked
  * against the deals the log recorded; a log that does not replay is closed with the reason, never guessed at.
  */
+
+/** Why a logged token stopped working: its session's end, or a newer token for the same seat (the rooms' sessions.ts has the same union). */
+export type LoggedRevokeReason = SessionEndRecord["reason"] | "reclaimed";
 
 /** How the room builds its reducer RNG from its seed (server/rooms/room.ts); the replay must draw the same numbers. */
 export const roomRngOf = (seed: string): Rng => seededRng(`room/${seed}`);

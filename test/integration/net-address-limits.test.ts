@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS_REFUSAL, C2S, type JoinedAck } from "../../shared/protocol";
 import { attachSockets } from "../../server/app-sockets";
-import type { GameServer } from "../../server/socket-types";
+import type { GameServer } from "../../server/rooms/socket-types";
 import { configFromEnv, testConfig } from "../../server/config";
 import { AddressLimits } from "../../server/rooms/address-limits";
 import { RoomRegistry } from "../../server/rooms/registry";

@@ -4,7 +4,7 @@ import { SessionStore } from "../../server/rooms/sessions";
 import { testConfig } from "../../server/config";
 import { libraryOf } from "../../server/app";
 import type { Agent } from "../../server/agents/agent";
-import type { GameSocket } from "../../server/socket-types";
+import type { GameSocket } from "../../server/rooms/socket-types";
 import { TEST_DATASET } from "../support/socket-server";
 
 /** A scripted agent: the room's clock is under test here, not the bots' judgement. */

@@ -1,7 +1,7 @@
 import type { Server, Socket } from "socket.io";
-import type { ClientToServerEvents, ServerToClientEvents } from "../shared/protocol";
-import type { Session } from "./rooms/sessions";
-import type { ConnectionOrigin } from "./rooms/kick-list";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../shared/protocol";
+import type { Session } from "./sessions";
+import type { ConnectionOrigin } from "./kick-list";
 
 /** What the server keeps on each socket: the session its handshake token resolved to. */
 export interface SocketData {
