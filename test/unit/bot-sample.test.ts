@@ -39,8 +39,7 @@ describe("bench:bot-sample", () => {
       DEFAULT_SAMPLE_SEED,
       DEFAULT_SAMPLE_SIZE,
     );
-    // docs/BOT-SAMPLE.md judged the lexical model's clues; the bot as it plays (the clue book) awaits a new sample to judge.
-    const current = await botClues(drawn.map((c) => c.instance), "lexical");
+    const current = await botClues(drawn.map((c) => c.instance));
     const doc = readFileSync(`${REPO_ROOT}/docs/BOT-SAMPLE.md`, "utf8");
     const verdicts = readVerdicts(doc);
     expect(verdicts.size).toBe(DEFAULT_SAMPLE_SIZE);
