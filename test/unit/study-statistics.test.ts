@@ -118,3 +118,49 @@ describe("Pearson's r and bootstrap intervals", () => {
     expect(bootstrapEstimate([{ correct: 1 }], stat, "seed")).toEqual({ n: 1, mean: 1, low: null, high: null });
   });
 });
+
+describe("edge cases a study's data reaches", () => {
+  it("gives Fleiss' per-category κ as undefined for a category nobody chose, and reads a short row as zeros", () => {
+    const k = fleissKappa([[2, 0, 0], [0, 2, 0], [1, 1, 0]]);
+    expect(k.perCategory![2]).toBeNull();
+    expect(k.perCategory![0]).toBeCloseTo(1 / 3, 12);
+    // A row that stops early (an option added to the study later) counts its missing cells as no votes.
+    expect(fleissKappa([[2], [0, 2], [1, 1]])).toEqual(fleissKappa([[2, 0], [0, 2], [1, 1]]));
+    expect(fleissKappa([])).toEqual({ kappa: null, pBar: null, pE: null, items: 0, perCategory: null });
+    expect(fleissKappa([[1, 0], [0, 1]])).toMatchObject({ kappa: null, items: 0 });
+  });
+
+  it("scores no agreement when either side has no top pick", () => {
+    expect(tieBrokenAgreement([1], [])).toBe(0);
+    expect(tieBrokenAgreement([], [])).toBe(0);
+  });
+
+  it("finds the top options with a relative tolerance, and none in an empty list", () => {
+    expect(topOptionsOf([])).toEqual([]);
+    expect(topOptionsOf([0.5, 0.5 - 1e-10, 0.2])).toEqual([0, 1]);
+    expect(topOptionsOf([0.5, 0.5 - 1e-8, 0.2])).toEqual([0]);
+    expect(topOptionsOf([0, 0])).toEqual([0, 1]);
+    expect(meanOf([])).toBeNull();
+    expect(meanOf([1, 2, 6])).toBe(3);
+  });
+
+  it("reports the 2.5th and 97.5th percentiles of the resampled values, rounded outward", () => {
+    // A statistic that returns 0, 1, 2, … on successive calls: the point value is 0, the resamples are 1..101.
+    let calls = 0;
+    const counter = () => calls++;
+    const e = bootstrapEstimate([1, 2, 3], counter, "seed", 101);
+    // Sorted resamples 1..101: index ⌊0.025 × 100⌋ = 2 holds 3, index ⌈0.975 × 100⌉ = 98 holds 99.
+    expect(e).toEqual({ n: 3, mean: 0, low: 3, high: 99 });
+  });
+
+  it("gives no interval when the statistic is undefined on most resamples, and leaves out the ones it cannot compute", () => {
+    let calls = 0;
+    const mostlyUndefined = () => (calls++ % 3 === 0 ? 0.5 : null);
+    expect(bootstrapEstimate([1, 2, 3], mostlyUndefined, "seed", 100)).toEqual({ n: 3, mean: 0.5, low: null, high: null });
+    let n = 0;
+    // Every other resample is not a number: the interval is taken over the others (all 0.5).
+    const halfNaN = () => (n++ % 2 === 0 ? 0.5 : Number.NaN);
+    expect(bootstrapEstimate([1, 2, 3], halfNaN, "seed", 100)).toEqual({ n: 3, mean: 0.5, low: 0.5, high: 0.5 });
+  });
+});
+
