@@ -258,6 +258,19 @@ describe("every refusal", () => {
     expect(table.state).toBe(before);
   });
 
+  it("refuses the same guess twice in the 3-player variant, saying so", () => {
+    const table = inGuess({ threePlayerTwoGuesses: true }, 3);
+    const miss = table.wrongWord();
+    table.do({ type: "guess", by: table.round.chameleonId, word: miss });
+    expect(table.try({ type: "guess", by: table.round.chameleonId, word: miss.toUpperCase() })).toMatchObject({ ok: false, code: "guess_invalid", message: "You already guessed that word." });
+  });
+
+  it("takes a chat line of exactly the longest length", () => {
+    const table = inDiscussion();
+    table.do({ type: "chat", by: "p1", text: "a".repeat(MAX_CHAT_CHARS) });
+    expect(table.state.chat.at(-1)?.text).toHaveLength(MAX_CHAT_CHARS);
+  });
+
   it("takes a typed guess of exactly the longest length", () => {
     const table = inGuess({ largeTableHiddenGrid: true }, 7);
     table.do({ type: "guess", by: table.round.chameleonId, word: "x".repeat(MAX_GUESS_CHARS) });
