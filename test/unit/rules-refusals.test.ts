@@ -112,6 +112,8 @@ function lobbyWithBot(): Table {
 }
 
 const TABLE_CASES: [string, () => Table, (table: Table) => Step, string, RegExp][] = [
+  ["a join during the discussion", inDiscussion, () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played/],
+  ["a join during the vote", inVote, () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played/],
   ["a join during the tie-break", inTieBreak, () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played: you can take a seat when it ends/],
   ["a join during the guess", () => inGuess(), () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played/],
   ["a ninth seat", () => new Table().seat(8), () => ({ type: "join", playerId: "p9", name: "Ninth" }), "table_full", /The table is full \(8 seats\)/],
@@ -212,6 +214,9 @@ describe("the host's chair", () => {
     const table = new Table({ host: { playerId: "p0", name: "Bot 0", kind: "bot" }, options: { allowBotsOnly: true } }).seat(3, "bot");
     table.do({ type: "leave", playerId: "p0" });
     expect(table.state.hostId).toBe("p1");
+    // The last seat to go leaves no host, and no error.
+    for (const id of ["p1", "p2"]) table.do({ type: "leave", playerId: id });
+    expect(table.state).toMatchObject({ hostId: null, seats: [] });
   });
 });
 
