@@ -179,6 +179,9 @@ describe("the rest of a view", () => {
     table.everyoneVotes(table.round.order.find((id) => id !== table.round.chameleonId)!);
     expect(table.state.phase).toBe("gameOver");
     expect(viewFor(table.state, "p2").winners).toEqual([table.round.chameleonId]);
+    // The winners are the viewer's own copy too (the state is frozen: a shared list would throw).
+    viewFor(table.state, "p2").winners!.push("x");
+    expect(table.state.winners).toEqual([table.round.chameleonId]);
     const botsOnly = new Table({ host: { playerId: "p0", name: "Bot 0", kind: "bot" }, options: { allowBotsOnly: true } });
     expect(viewFor(botsOnly.state, null).options).toEqual({ allowBotsOnly: true });
   });
