@@ -316,6 +316,8 @@ describe("the clue check's details a player meets", () => {
     expect(lightStems("calling")).toEqual(["calling", "call", "calle"]);
     expect(lightStems("passed")).toEqual(["passed", "pass", "passe"]);
     expect(lightStems("added")).toEqual(["added", "add", "adde"]);
+    expect(lightStems("ripped")).toEqual(["ripped", "ripp", "rippe", "rip"]);
+    expect(lightStems("baking")).toEqual(["baking", "bak", "bake"]);
   });
 
   it("removes control characters from a stored clue, and reads a final sigma as a sigma", () => {
@@ -327,6 +329,11 @@ describe("the clue check's details a player meets", () => {
   it("counts only chunks with a letter or digit as words", () => {
     expect(countClueWords("big - dog !")).toBe(2);
     expect(countClueWords("ice-cream 2")).toBe(2);
+  });
+
+  it("finds a grid word anywhere among the clue's words", () => {
+    expect(findGridWordIn("cold ice", ["ice", "fire"])).toBe("ice");
+    expect(findGridWordIn("very cold ice cream", ["ice cream"])).toBe("ice cream");
   });
 
   it("finds a grid word of an unspaced script across the clue's spaces", () => {
