@@ -128,6 +128,8 @@ describe("edge cases a study's data reaches", () => {
     expect(fleissKappa([[2], [0, 2], [1, 1]])).toEqual(fleissKappa([[2, 0], [0, 2], [1, 1]]));
     expect(fleissKappa([])).toEqual({ kappa: null, pBar: null, pE: null, items: 0, perCategory: null });
     expect(fleissKappa([[1, 0], [0, 1]])).toMatchObject({ kappa: null, items: 0 });
+    // Everyone in one category: chance agreement is certain, and so is every per-category κ's 0/0.
+    expect(fleissKappa([[3, 0], [3, 0]]).perCategory).toEqual([null, null]);
   });
 
   it("scores no agreement when either side has no top pick", () => {
@@ -139,6 +141,7 @@ describe("edge cases a study's data reaches", () => {
     expect(topOptionsOf([])).toEqual([]);
     expect(topOptionsOf([0.5, 0.5 - 1e-10, 0.2])).toEqual([0, 1]);
     expect(topOptionsOf([0.5, 0.5 - 1e-8, 0.2])).toEqual([0]);
+    expect(topOptionsOf([0.5, 0.5 - 1e-9, 0.2])).toEqual([0]);
     expect(topOptionsOf([0, 0])).toEqual([0, 1]);
     expect(meanOf([])).toBeNull();
     expect(meanOf([1, 2, 6])).toBe(3);
@@ -151,6 +154,16 @@ describe("edge cases a study's data reaches", () => {
     const e = bootstrapEstimate([1, 2, 3], counter, "seed", 101);
     // Sorted resamples 1..101: index ⌊0.025 × 100⌋ = 2 holds 3, index ⌈0.975 × 100⌉ = 98 holds 99.
     expect(e).toEqual({ n: 3, mean: 0, low: 3, high: 99 });
+    // With 40 resamples: index ⌊0.025 × 39⌋ = 0 and ⌈0.975 × 39⌉ = 39, the extremes.
+    calls = 0;
+    expect(bootstrapEstimate([1, 2, 3], counter, "seed", 40)).toEqual({ n: 3, mean: 0, low: 1, high: 40 });
+  });
+
+  it("resamples as many items as the data holds, gives two items an interval, and no items no value", () => {
+    const size = (sample: readonly number[]) => sample.length;
+    expect(bootstrapEstimate([4, 5, 6, 7], size, "seed", 50)).toEqual({ n: 4, mean: 4, low: 4, high: 4 });
+    expect(bootstrapEstimate([0, 1], (sample) => meanOf(sample), "seed", 200)).toMatchObject({ n: 2, mean: 0.5, low: 0, high: 1 });
+    expect(bootstrapEstimate([], () => 0, "seed")).toEqual({ n: 0, mean: null, low: null, high: null });
   });
 
   it("gives no interval when the statistic is undefined on most resamples, and leaves out the ones it cannot compute", () => {
