@@ -164,6 +164,9 @@ describe("edge cases a study's data reaches", () => {
     expect(bootstrapEstimate([4, 5, 6, 7], size, "seed", 50)).toEqual({ n: 4, mean: 4, low: 4, high: 4 });
     expect(bootstrapEstimate([0, 1], (sample) => meanOf(sample), "seed", 200)).toMatchObject({ n: 2, mean: 0.5, low: 0, high: 1 });
     expect(bootstrapEstimate([], () => 0, "seed")).toEqual({ n: 0, mean: null, low: null, high: null });
+    // Undefined on the data itself (here: defined only when a value repeats): no value, so no interval either.
+    const onRepeats = (sample: readonly number[]) => (new Set(sample).size < sample.length ? 1 : null);
+    expect(bootstrapEstimate([1, 2, 3], onRepeats, "seed", 50)).toEqual({ n: 3, mean: null, low: null, high: null });
   });
 
   it("gives no interval when the statistic is undefined on most resamples, and leaves out the ones it cannot compute", () => {
