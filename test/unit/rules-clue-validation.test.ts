@@ -348,3 +348,15 @@ describe("the clue check's details a player meets", () => {
   });
 });
 
+
+describe("grid words of several words, and numbers", () => {
+  it("finds a grid word of several words written solid in any script, and leaves one of its words alone allowed", () => {
+    expect(findGridWordIn("белыймедведь", ["белый медведь"])).toBe("белый медведь");
+    expect(findGridWordIn("cold ice", ["ice cream"])).toBeUndefined();
+  });
+
+  it("takes a number for its ordinal, whatever the grid word's plural", () => {
+    expect(findGridWordIn("7", ["sevenths"])).toBe("sevenths");
+    expect(findGridWordIn("seven", ["sevenths"])).toBe("sevenths");
+  });
+});
