@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, createGame, MAX_CHAT_CHARS, MAX_GUESS_CHARS, turnPlayerId } from "../../shared/game/rules";
+import { MAX_BOT_PROFILE_CHARS } from "../../shared/game/table";
 import type { GameAction } from "../../shared/game/types";
 import { seededRng } from "../../shared/random";
 import { LIBRARY, Table } from "../support/rules-fixtures";
@@ -103,6 +104,153 @@ const CASES: [string, () => Table, (table: Table) => Step, string, RegExp][] = [
   ["an unknown action", started, () => ({ type: "cheat" } as never), "invalid_action", /Unknown action "cheat"/],
 ];
 
+/** A lobby of 3 humans and a bot ("b"). */
+function lobbyWithBot(): Table {
+  const table = new Table().seat(3);
+  table.do({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: "lexical" });
+  return table;
+}
+
+const TABLE_CASES: [string, () => Table, (table: Table) => Step, string, RegExp][] = [
+  ["a join during the discussion", inDiscussion, () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played/],
+  ["a join during the vote", inVote, () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played/],
+  ["a join during the tie-break", inTieBreak, () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played: you can take a seat when it ends/],
+  ["a join during the guess", () => inGuess(), () => ({ type: "join", playerId: "late", name: "Late" }), "round_in_progress", /A round is being played/],
+  ["a ninth seat", () => new Table().seat(8), () => ({ type: "join", playerId: "p9", name: "Ninth" }), "table_full", /The table is full \(8 seats\)/],
+  ["a name already at the table", () => new Table().seat(2), () => ({ type: "join", playerId: "x", name: "player 1" }), "name_taken", /"player 1" looks too much like "Player 1", who is already at the table/],
+  ["the same name exactly", () => new Table().seat(2), () => ({ type: "join", playerId: "x", name: "Player 1" }), "name_taken", /"Player 1" is already at the table: pick another name/],
+  ["a seat id that is not text", () => new Table(), () => ({ type: "join", playerId: 42 as never, name: "Num" }), "invalid_action", /A seat needs an id/],
+  ["a second seat for the same id", () => new Table().seat(2), () => ({ type: "join", playerId: "p1", name: "Again" }), "already_seated", /already have a seat/],
+  ["a kicked player's return", () => kicked(), () => ({ type: "join", playerId: "p2", name: "Back" }), "kicked", /The host removed you from this table/],
+  ["a bot by a guest", () => new Table().seat(2), () => ({ type: "addBot", by: "p1", playerId: "b", name: "Robo", botProfile: "lexical" }), "not_host", /Only the host can do that/],
+  ["a bot on a taken id", () => new Table().seat(2), () => ({ type: "addBot", by: "p0", playerId: "p1", name: "Robo", botProfile: "lexical" }), "already_seated", /That seat id is taken/],
+  ["a bot mid-round", started, () => ({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: "lexical" }), "round_in_progress", /A round is being played/],
+  ["a bot with no id", () => new Table(), () => ({ type: "addBot", by: "p0", playerId: "", name: "Robo", botProfile: "lexical" }), "invalid_action", /A seat needs an id/],
+  ["a bot with an id that is not text", () => new Table(), () => ({ type: "addBot", by: "p0", playerId: 5 as never, name: "Robo", botProfile: "lexical" }), "invalid_action", /A seat needs an id/],
+  ["a bot under a player's name", () => new Table().seat(2), () => ({ type: "addBot", by: "p0", playerId: "b", name: "Player 1", botProfile: "lexical" }), "name_taken", /already at the table/],
+  ["a bot with no profile", () => new Table(), () => ({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: " " }), "invalid_action", /A bot needs a profile name/],
+  ["a bot profile too long", () => new Table(), () => ({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: "x".repeat(MAX_BOT_PROFILE_CHARS + 1) }), "invalid_action", /A bot needs a profile name/],
+  ["a bot level that is none", () => new Table(), () => ({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: "lexical", botLevel: "expert" as never }), "invalid_action", /A bot's level is one of easy, normal, hard/],
+  ["a level for no seat", lobbyWithBot, () => ({ type: "setBotLevel", by: "p0", playerId: "nobody", level: "hard" }), "unknown_player", /No such seat at this table/],
+  ["a level for a human", lobbyWithBot, () => ({ type: "setBotLevel", by: "p0", playerId: "p1", level: "hard" }), "invalid_action", /Only a bot has a level/],
+  ["a level that is none", lobbyWithBot, () => ({ type: "setBotLevel", by: "p0", playerId: "b", level: "expert" as never }), "invalid_action", /A bot's level is one of easy, normal, hard/],
+  ["leaving with no seat", () => new Table(), () => ({ type: "leave", playerId: "nobody" }), "not_seated", /You have no seat at this table/],
+  ["kicking no seat", () => new Table().seat(2), () => ({ type: "kick", by: "p0", playerId: "nobody" }), "unknown_player", /No such seat at this table/],
+  ["the host kicking themselves", () => new Table().seat(2), () => ({ type: "kick", by: "p0", playerId: "p0" }), "invalid_action", /cannot kick themselves: leave instead/],
+  ["a transfer by a guest", () => new Table().seat(2), () => ({ type: "transferHost", by: "p1", to: "p1" }), "not_host", /Only the host/],
+  ["a transfer to no seat", () => new Table().seat(2), () => ({ type: "transferHost", by: "p0", to: "nobody" }), "unknown_player", /No such seat at this table/],
+  ["a transfer to a seat that left", () => leftMidRound(), () => ({ type: "transferHost", by: "p0", to: "p3" }), "unknown_player", /No such seat at this table/],
+  ["a transfer to a bot in a party room", lobbyWithBot, () => ({ type: "transferHost", by: "p0", to: "b" }), "invalid_action", /A bot cannot host this room/],
+  ["a seat move mid-game", started, () => ({ type: "moveSeat", by: "p0", playerId: "p1", toIndex: 0 }), "wrong_phase", /only before a game starts/],
+  ["a move of no seat", () => new Table().seat(3), () => ({ type: "moveSeat", by: "p0", playerId: "nobody", toIndex: 0 }), "unknown_player", /No such seat at this table/],
+  ["a move before the first seat", () => new Table().seat(3), () => ({ type: "moveSeat", by: "p0", playerId: "p1", toIndex: -1 }), "invalid_action", /toIndex must be from 0 to 2\./],
+  ["a move past the last seat", () => new Table().seat(3), () => ({ type: "moveSeat", by: "p0", playerId: "p1", toIndex: 3 }), "invalid_action", /toIndex must be from 0 to 2\./],
+];
+
+/** p2 kicked from a lobby of three. */
+function kicked(): Table {
+  const table = new Table().seat(3);
+  table.do({ type: "kick", by: "p0", playerId: "p2" });
+  return table;
+}
+
+/** A game of four in which p3 left during the clues. */
+function leftMidRound(): Table {
+  const table = started();
+  table.do({ type: "leave", playerId: "p3" });
+  return table;
+}
+
+describe("every refusal at the table", () => {
+  it.each(TABLE_CASES)("of %s has its code and a one-line reason, and changes nothing", (_what, setup, step, code, reason) => {
+    const table = setup();
+    const before = table.state;
+    const result = table.try(step(table));
+    expect(result).toMatchObject({ ok: false, code });
+    if (result.ok) return;
+    expect(result.message).toMatch(reason);
+    expect(table.state).toBe(before);
+  });
+
+  it("takes a bot profile of the longest length, and a seat moved to the last place", () => {
+    const table = new Table().seat(3);
+    table.do({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: "x".repeat(MAX_BOT_PROFILE_CHARS) });
+    table.do({ type: "moveSeat", by: "p0", playerId: "p0", toIndex: 3 });
+    expect(table.state.seats.map((seat) => seat.id)).toEqual(["p1", "p2", "b", "p0"]);
+  });
+
+  it("moves seats after a game too, for the next", () => {
+    const table = started();
+    table.do({ type: "endGame", by: "p0" });
+    table.do({ type: "moveSeat", by: "p0", playerId: "p3", toIndex: 0 });
+    expect(table.state.seats[0].id).toBe("p3");
+  });
+
+  it("changes one bot's level only", () => {
+    const table = lobbyWithBot();
+    table.do({ type: "addBot", by: "p0", playerId: "b2", name: "Robo Two", botProfile: "lexical", botLevel: "easy" });
+    table.do({ type: "setBotLevel", by: "p0", playerId: "b", level: "hard" });
+    expect(table.state.seats.map((seat) => seat.botLevel)).toEqual([undefined, undefined, undefined, "hard", "easy"]);
+  });
+});
+
+describe("the host's chair", () => {
+  it("passes to the next human after the host in seat order, round the table, past bots and seats that left", () => {
+    const table = new Table().seat(4);
+    table.do({ type: "addBot", by: "p0", playerId: "b", name: "Robo", botProfile: "lexical" });
+    table.do({ type: "moveSeat", by: "p0", playerId: "b", toIndex: 3 });
+    // Seats: p0 p1 p2 b p3. p2 hosts and leaves in the lobby: the next human after p2 is p3, past the bot.
+    table.do({ type: "transferHost", by: "p0", to: "p2" });
+    table.do({ type: "leave", playerId: "p2" });
+    expect(table.state.hostId).toBe("p3");
+    // Mid-round, p0 leaves first (marked left); then the host p3 leaves: round the table, past p0, to p1.
+    table.do({ type: "start", by: "p3" });
+    table.do({ type: "leave", playerId: "p0" });
+    table.do({ type: "leave", playerId: "p3" });
+    expect(table.state.hostId).toBe("p1");
+  });
+
+  it("in a bots-only game passes to the next seat, bot or not", () => {
+    const table = new Table({ host: { playerId: "p0", name: "Bot 0", kind: "bot" }, options: { allowBotsOnly: true } }).seat(3, "bot");
+    table.do({ type: "leave", playerId: "p0" });
+    expect(table.state.hostId).toBe("p1");
+    // The last seat to go leaves no host, and no error.
+    for (const id of ["p1", "p2"]) table.do({ type: "leave", playerId: id });
+    expect(table.state).toMatchObject({ hostId: null, seats: [] });
+  });
+});
+
+describe("seats that come and go between rounds", () => {
+  it("a player may join after the host ended the game mid-round, and the others keep their points", () => {
+    const table = new Table({ settings: { discussionSeconds: 0, targetScore: 30 } }).seat(3);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    table.everyoneVotes(someoneElse(table, table.round.chameleonId));
+    const chameleon = table.round.chameleonId;
+    table.do({ type: "nextRound", by: "p0" });
+    table.do({ type: "endGame", by: "p0" });
+    table.do({ type: "join", playerId: "late", name: "Late" });
+    expect(table.state.points).toEqual({ p0: 0, p1: 0, p2: 0, [chameleon]: 2, late: 0 });
+  });
+
+  it("a seat that left mid-round goes at the next deal, taking its points; everyone else keeps theirs", () => {
+    const table = new Table({ settings: { discussionSeconds: 0, targetScore: 30 } }).seat(4);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    table.everyoneVotes(someoneElse(table, table.round.chameleonId));
+    table.do({ type: "nextRound", by: "p0" });
+    const goer = someoneElse(table, "p0");
+    table.do({ type: "leave", playerId: goer });
+    table.allClues();
+    table.everyoneVotes(someoneElse(table, table.round.chameleonId, goer));
+    expect(table.state.phase).toBe("reveal");
+    const { [goer]: _gone, ...others } = table.state.points;
+    table.do({ type: "nextRound", by: "p0" });
+    expect(table.state.points).toEqual(others);
+    expect(table.state.seats.map((seat) => seat.id)).not.toContain(goer);
+  });
+});
+
 describe("every refusal", () => {
   it.each(CASES)("of %s has its code and a one-line reason, and changes nothing", (_what, setup, step, code, reason) => {
     const table = setup();
@@ -113,6 +261,19 @@ describe("every refusal", () => {
     expect(result.message).toMatch(reason);
     expect(result.message).not.toContain("\n");
     expect(table.state).toBe(before);
+  });
+
+  it("refuses the same guess twice in the 3-player variant, saying so", () => {
+    const table = inGuess({ threePlayerTwoGuesses: true }, 3);
+    const miss = table.wrongWord();
+    table.do({ type: "guess", by: table.round.chameleonId, word: miss });
+    expect(table.try({ type: "guess", by: table.round.chameleonId, word: miss.toUpperCase() })).toMatchObject({ ok: false, code: "guess_invalid", message: "You already guessed that word." });
+  });
+
+  it("takes a chat line of exactly the longest length", () => {
+    const table = inDiscussion();
+    table.do({ type: "chat", by: "p1", text: "a".repeat(MAX_CHAT_CHARS) });
+    expect(table.state.chat.at(-1)?.text).toHaveLength(MAX_CHAT_CHARS);
   });
 
   it("takes a typed guess of exactly the longest length", () => {

@@ -147,7 +147,93 @@ describe("a revealed round, field by field", () => {
   it("marks a round the host cut short as aborted and revealed, with its secret", () => {
     const table = started(3);
     table.do({ type: "endGame", by: "p0" });
-    expect(viewFor(table.state, null).rounds[0]).toMatchObject({ aborted: true, revealed: true, secret: table.round.secret, chameleonId: table.round.chameleonId, outcome: null, points: null });
+    expect(viewFor(table.state, null).rounds[0]).toMatchObject({ aborted: true, revealed: true, secret: table.round.secret, chameleonId: table.round.chameleonId, outcome: null, points: null, tally: null, tied: null, votes: {} });
+  });
+
+  it("lists as having voted only those who did: an abstention stays out after the vote", () => {
+    const table = started(4, { discussionSeconds: 0, voteSeconds: 30 });
+    table.allClues();
+    const { order, chameleonId } = table.round;
+    const voters = order.filter((id) => id !== chameleonId);
+    for (const id of voters) table.do({ type: "vote", by: id, target: id === voters[0] ? voters[1] : voters[0] });
+    table.do({ type: "timeout", now: table.state.deadline! });
+    const round = viewFor(table.state, null).rounds[0];
+    expect(round.votedIds).toEqual(order.filter((id) => id !== chameleonId));
+    expect(round.votes).not.toHaveProperty(chameleonId);
+  });
+});
+
+describe("the rest of a view", () => {
+  it("carries the settings, the options, every chat line and the winners as the game has them", () => {
+    const custom = { id: "", category: "Radio", words: ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"], source: "custom" as const };
+    const table = new Table({ settings: { categoryPool: ["Fruit"], customCards: [custom], discussionSeconds: 30, targetScore: 2 } }).seat(3);
+    expect(viewFor(table.state, "p1").settings).toEqual(table.state.settings);
+    expect(viewFor(table.state, "p1").options).toEqual({ allowBotsOnly: false });
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    table.do({ type: "chat", by: "p1", text: "who said tree?" });
+    const view = viewFor(table.state, "p2");
+    expect(view.chat).toEqual([{ playerId: "p1", text: "who said tree?", at: table.now, game: 1, round: 1 }]);
+    expect(view.winners).toBeNull();
+    for (const id of table.round.order) table.do({ type: "readyToVote", by: id });
+    table.everyoneVotes(table.round.order.find((id) => id !== table.round.chameleonId)!);
+    expect(table.state.phase).toBe("gameOver");
+    expect(viewFor(table.state, "p2").winners).toEqual([table.round.chameleonId]);
+    // The winners are the viewer's own copy too (the state is frozen: a shared list would throw).
+    viewFor(table.state, "p2").winners!.push("x");
+    expect(table.state.winners).toEqual([table.round.chameleonId]);
+    const botsOnly = new Table({ host: { playerId: "p0", name: "Bot 0", kind: "bot" }, options: { allowBotsOnly: true } });
+    expect(viewFor(botsOnly.state, null).options).toEqual({ allowBotsOnly: true });
+  });
+
+  it("is the viewer's own copy: changing any part of it changes nothing in the game (whose state is frozen here)", () => {
+    const custom = { id: "", category: "Radio", words: ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"], source: "custom" as const };
+    const table = new Table({ settings: { categoryPool: ["Fruit"], customCards: [custom], discussionSeconds: 0, targetScore: 30 } }).seat(4);
+    table.do({ type: "start", by: "p0" });
+    table.allClues();
+    const chameleon = table.round.chameleonId;
+    const [other, y, z] = table.round.order.filter((id) => id !== chameleon);
+    table.do({ type: "vote", by: chameleon, target: other });
+    table.do({ type: "vote", by: other, target: chameleon });
+    table.do({ type: "vote", by: y, target: chameleon });
+    table.do({ type: "vote", by: z, target: other });
+    const hidden = viewFor(table.state, other);
+    table.do({ type: "breakTie", by: table.round.dealerId, accusedId: chameleon });
+    table.do({ type: "guess", by: chameleon, word: table.wrongWord() });
+    table.do({ type: "chat", by: other, text: "got you" });
+    table.do({ type: "endGame", by: "p0" });
+    const revealed = viewFor(table.state, other);
+    const before = JSON.stringify(table.state);
+    for (const view of [hidden, revealed]) {
+      const round = view.rounds[0];
+      for (const list of [round.words!, round.order, round.ready, round.votedIds, round.guesses, round.tied!, view.settings.customCards[0].words, view.seats]) list.push(list[0] as never);
+      Object.assign(round.names, { x: "X" });
+      if (round.tally) Object.assign(round.tally, { x: 1 });
+      if (round.votes) Object.assign(round.votes, { x: "y" });
+      view.settings.categoryPool!.push("Tools");
+      view.options.allowBotsOnly = true;
+      view.chat.forEach((line) => (line.text = "changed"));
+      view.winners?.push("x");
+    }
+    expect(JSON.stringify(table.state)).toBe(before);
+    // The copies still say what the state says.
+    expect(revealed.chat.length).toBe(1);
+    expect(viewFor(table.state, other).chat[0].text).toBe("got you");
+  });
+});
+
+describe("the 7–8-player variant's hidden grid", () => {
+  it("hides the grid from the chameleon only during the guess: the chameleon sees it for the clues and at the reveal", () => {
+    const table = started(7, { largeTableHiddenGrid: true, discussionSeconds: 0 });
+    const { chameleonId, card } = table.round;
+    expect(viewFor(table.state, chameleonId).rounds[0].words).toEqual(card.words);
+    table.allClues();
+    expect(viewFor(table.state, chameleonId).rounds[0].words).toEqual(card.words);
+    table.everyoneVotes(chameleonId);
+    expect(viewFor(table.state, chameleonId).rounds[0].words).toBeNull();
+    table.do({ type: "guess", by: chameleonId, word: "not the word" });
+    expect(table.round.outcome).not.toBeNull();
+    expect(viewFor(table.state, chameleonId).rounds[0].words).toEqual(card.words);
   });
 });
 

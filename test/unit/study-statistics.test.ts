@@ -163,3 +163,65 @@ describe("Pearson's r and bootstrap intervals", () => {
     expect(bootstrapEstimate([{ correct: 1 }], stat, "seed")).toEqual({ n: 1, mean: 1, low: null, high: null });
   });
 });
+
+describe("edge cases a study's data reaches", () => {
+  it("gives Fleiss' per-category κ as undefined for a category nobody chose, and reads a short row as zeros", () => {
+    const k = fleissKappa([[2, 0, 0], [0, 2, 0], [1, 1, 0]]);
+    expect(k.perCategory![2]).toBeNull();
+    expect(k.perCategory![0]).toBeCloseTo(1 / 3, 12);
+    // A row that stops early (an option added to the study later) counts its missing cells as no votes.
+    expect(fleissKappa([[2], [0, 2], [1, 1]])).toEqual(fleissKappa([[2, 0], [0, 2], [1, 1]]));
+    expect(fleissKappa([])).toEqual({ kappa: null, pBar: null, pE: null, items: 0, perCategory: null });
+    expect(fleissKappa([[1, 0], [0, 1]])).toMatchObject({ kappa: null, items: 0 });
+    // Everyone in one category: chance agreement is certain, and so is every per-category κ's 0/0.
+    expect(fleissKappa([[3, 0], [3, 0]]).perCategory).toEqual([null, null]);
+  });
+
+  it("scores no agreement when either side has no top pick", () => {
+    expect(tieBrokenAgreement([1], [])).toBe(0);
+    expect(tieBrokenAgreement([], [])).toBe(0);
+  });
+
+  it("finds the top options with a relative tolerance, and none in an empty list", () => {
+    expect(topOptionsOf([])).toEqual([]);
+    expect(topOptionsOf([0.5, 0.5 - 1e-10, 0.2])).toEqual([0, 1]);
+    expect(topOptionsOf([0.5, 0.5 - 1e-8, 0.2])).toEqual([0]);
+    expect(topOptionsOf([0.5, 0.5 - 1e-9, 0.2])).toEqual([0]);
+    expect(topOptionsOf([0, 0])).toEqual([0, 1]);
+    expect(meanOf([])).toBeNull();
+    expect(meanOf([1, 2, 6])).toBe(3);
+  });
+
+  it("reports the 2.5th and 97.5th percentiles of the resampled values, rounded outward", () => {
+    // A statistic that returns 0, 1, 2, … on successive calls: the point value is 0, the resamples are 1..101.
+    let calls = 0;
+    const counter = () => calls++;
+    const e = bootstrapEstimate([1, 2, 3], counter, "seed", 101);
+    // Sorted resamples 1..101: index ⌊0.025 × 100⌋ = 2 holds 3, index ⌈0.975 × 100⌉ = 98 holds 99.
+    expect(e).toEqual({ n: 3, mean: 0, low: 3, high: 99 });
+    // With 40 resamples: index ⌊0.025 × 39⌋ = 0 and ⌈0.975 × 39⌉ = 39, the extremes.
+    calls = 0;
+    expect(bootstrapEstimate([1, 2, 3], counter, "seed", 40)).toEqual({ n: 3, mean: 0, low: 1, high: 40 });
+  });
+
+  it("resamples as many items as the data holds, gives two items an interval, and no items no value", () => {
+    const size = (sample: readonly number[]) => sample.length;
+    expect(bootstrapEstimate([4, 5, 6, 7], size, "seed", 50)).toEqual({ n: 4, mean: 4, low: 4, high: 4 });
+    expect(bootstrapEstimate([0, 1], (sample) => meanOf(sample), "seed", 200)).toMatchObject({ n: 2, mean: 0.5, low: 0, high: 1 });
+    expect(bootstrapEstimate([], () => 0, "seed")).toEqual({ n: 0, mean: null, low: null, high: null });
+    // Undefined on the data itself (here: defined only when a value repeats): no value, so no interval either.
+    const onRepeats = (sample: readonly number[]) => (new Set(sample).size < sample.length ? 1 : null);
+    expect(bootstrapEstimate([1, 2, 3], onRepeats, "seed", 50)).toEqual({ n: 3, mean: null, low: null, high: null });
+  });
+
+  it("gives no interval when the statistic is undefined on most resamples, and leaves out the ones it cannot compute", () => {
+    let calls = 0;
+    const mostlyUndefined = () => (calls++ % 3 === 0 ? 0.5 : null);
+    expect(bootstrapEstimate([1, 2, 3], mostlyUndefined, "seed", 100)).toEqual({ n: 3, mean: 0.5, low: null, high: null });
+    let n = 0;
+    // Every other resample is not a number: the interval is taken over the others (all 0.5).
+    const halfNaN = () => (n++ % 2 === 0 ? 0.5 : Number.NaN);
+    expect(bootstrapEstimate([1, 2, 3], halfNaN, "seed", 100)).toEqual({ n: 3, mean: 0.5, low: 0.5, high: 0.5 });
+  });
+});
+
