@@ -34,7 +34,7 @@ export const TORN_LINES = [`Hard one. Every clue works for me this round.`, `I'm
  * `{other}` the one it suspects.
  */
 export const REPLY_LINES = [`I stand by "{own}". Think about it a little longer.`, `"{own}" fits, just not in the most obvious way.`, `I kept "{own}" a bit vague on purpose.`, `Fair question, but "{own}" is a good clue, I promise.`] as const;
-export const DEFLECT_LINES = [`"{own}" is fine. I'd look at "{other}" instead.`, `Mine fits. "{other}" is the one I don't get.`, `Check "{other}" before you pick on "{own}".`] as const;
+export const DEFLECT_LINES = [`"{own}" is fine. I'd look at "{other}" instead.`, `"{own}" fits. "{other}" is the one I don't get.`, `Check "{other}" before you pick on "{own}".`] as const;
 
 /** Longest clue a line quotes; a longer one would make the line read like a speech. */
 const MAX_QUOTED_CHARS = 40;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGREEMENT_LINES, openingLine, replyLine, SUSPICION_LINES } from "../../server/agents/discussion-lines";
+import { AGREEMENT_LINES, DEFLECT_LINES, openingLine, REPLY_LINES, replyLine, SUSPICION_LINES } from "../../server/agents/discussion-lines";
 import { createLexicalBrain } from "../../server/agents/lexical-brain";
 import type { BotView } from "../../server/agents/agent";
 import { loadDataset } from "../../server/dataset/load-dataset";
@@ -100,6 +100,10 @@ describe("a bot's answer when its clue is questioned", () => {
     const lines = Array.from({ length: 40 }, (_, i) => replyLine("box", "check", [`Why "box", though?`], words, `free${i}`));
     expect(lines.some((line) => line?.includes('"check"'))).toBe(true);
     expect(lines.some((line) => line !== null && !line.includes('"check"'))).toBe(true);
+  });
+
+  it("quotes its own clue in every answer, so the table knows which clue it stands by", () => {
+    for (const line of [...REPLY_LINES, ...DEFLECT_LINES]) expect(line).toContain('"{own}"');
   });
 
   it("agrees in words that cannot be read as having wanted to give the same clue", () => {
