@@ -38,7 +38,9 @@ export function ClueBox({ words, maxWords, onSubmit, deadline }: Props) {
     <form className="clue-form your-turn" onSubmit={submit} aria-label="Your clue">
       <label className="field">
         <span className="clue-form-title">
-          Your turn: give a clue ({maxWords === 1 ? "one word" : `up to ${maxWords} words`}) <Countdown deadline={deadline ?? null} label="Clue turn, your move" compact />
+          Your turn: give a clue ({maxWords === 1 ? "one word" : `up to ${maxWords} words`}) <span data-inline-timer>
+            <Countdown deadline={deadline ?? null} label="Clue turn, your move" compact />
+          </span>
         </span>
         <div className="row" style={{ flexWrap: "nowrap" }}>
           <input

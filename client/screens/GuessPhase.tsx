@@ -59,7 +59,9 @@ export function GuessPhase({ snapshot, round }: { snapshot: RoomSnapshot; round:
             <button type="button" className="big" disabled={!picked || busy} onClick={() => picked && void guess(picked)} data-testid="guess-confirm">
               {picked ? `Guess “${picked}”` : "Pick a word"}
             </button>
-            <Countdown deadline={game.deadline} label="Guess, your move" compact />
+            <span data-inline-timer>
+              <Countdown deadline={game.deadline} label="Guess, your move" compact />
+            </span>
           </div>
         </>
       )}
