@@ -24,11 +24,19 @@ export interface BotView {
   level?: BotLevel;
 }
 
+/** Which knowledge made an offline bot's decision: the clue book (data/clue-book.json), or the lexical model. */
+export type Knowledge = "book" | "lexical";
+
 /** A decision and where it came from, for the game log. */
 export interface Decision<T> {
   value: T;
   /** "lexical", "llm:MODEL", or "fallback" when an LLM bot's reply was unusable. */
   source: string;
+  /**
+   * Set when the offline bot made the decision (as a bot, or as any fallback): whether from the clue book or the
+   * lexical model. Absent when neither decided: an LLM's own answer, a seeded draw, the last-resort word.
+   */
+  knowledge?: Knowledge;
   /** Why a fallback happened (timeout, unparseable reply), or a model's raw answer. */
   note?: string;
 }

@@ -1,5 +1,17 @@
-import type { Agent, BotView, Decision } from "./agent";
+import type { Agent, BotView, Decision, Knowledge } from "./agent";
 import { drawWeighted, seededRng, type Rng } from "../../shared/random";
+
+/** A clue and the knowledge that made it. */
+export interface SourcedClue {
+  text: string;
+  source: Knowledge;
+}
+
+/** A suspect ranking, with the knowledge that read the clues; null when there was nothing to read (no grid). */
+export interface SourcedSuspects {
+  ranked: { playerId: string; suspicion: number }[];
+  source: Knowledge | null;
+}
 
 /** The lexical decisions (server/lexicon/lexical-clue.ts), behind a narrow seam the agent adapts to. */
 export interface LexicalBrain {
@@ -15,6 +27,17 @@ export interface LexicalBrain {
   replyLine(view: BotView): string | null;
   /** The grid word the clues point to, among `options`. */
   guess(view: BotView, options: readonly string[]): string;
+  /** The same decisions, saying whether the clue book or the lexical model made them (for the game log and export). */
+  informedClueWithSource(view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue;
+  chameleonClueWithSource(view: BotView, avoid: readonly string[]): SourcedClue;
+  suspectsWithSource(view: BotView): SourcedSuspects;
+  /** `source` null: no options to read, the category is named instead. */
+  guessWithSource(view: BotView, options: readonly string[]): { word: string; source: Knowledge | null };
+}
+
+/** A decision of this bot: `knowledge` only when the book or the model decided it (not a seeded draw). */
+function decided(value: string, knowledge: Knowledge | null): Decision<string> {
+  return knowledge === null ? { value, source: "lexical" } : { value, source: "lexical", knowledge };
 }
 
 /** The default, offline bot: WordNet decisions, deterministic given the view's seed. */
@@ -25,27 +48,29 @@ export class LexicalAgent implements Agent {
 
   async clue(view: BotView, rejected: readonly { text: string; reason: string }[]): Promise<Decision<string>> {
     const avoid = rejected.map((r) => r.text);
-    const value = view.secret === null ? this.brain.chameleonClue(view, avoid) : this.brain.informedClue({ ...view, secret: view.secret }, avoid);
-    return { value, source: "lexical" };
+    const clue = view.secret === null ? this.brain.chameleonClueWithSource(view, avoid) : this.brain.informedClueWithSource({ ...view, secret: view.secret }, avoid);
+    return decided(clue.text, clue.source);
   }
 
   async vote(view: BotView): Promise<Decision<string>> {
     const others = view.players.filter((p) => p.playerId !== view.playerId).map((p) => p.playerId);
-    const ranked = this.brain.suspects(view).filter((s) => others.includes(s.playerId));
+    const suspects = this.brain.suspectsWithSource(view);
+    const ranked = suspects.ranked.filter((s) => others.includes(s.playerId));
     const rng = seededRng(`${view.seed}/vote`);
     // Without a ranking (no clues to read), any other player: seeded, so a game replays.
-    if (ranked.length === 0) return { value: others[rng.int(others.length)], source: "lexical" };
+    if (ranked.length === 0) return decided(others[rng.int(others.length)], null);
     // An easy bot forgives: it votes in proportion to exp(suspicion), so a clue only a little odder than the rest
     // is often let off (new players' first clues are often odd), and a clearly odd one still draws its vote.
-    if (view.level === "easy") return { value: ranked[drawSoftmax(ranked.map((s) => s.suspicion), rng)].playerId, source: "lexical" };
-    return { value: ranked[0].playerId, source: "lexical" };
+    if (view.level === "easy") return decided(ranked[drawSoftmax(ranked.map((s) => s.suspicion), rng)].playerId, suspects.source);
+    return decided(ranked[0].playerId, suspects.source);
   }
 
   async tieBreak(view: BotView, tied: readonly string[]): Promise<Decision<string>> {
     const candidates = tied.filter((id) => id !== view.playerId);
     const pool = candidates.length > 0 ? candidates : [...tied];
-    const ranked = this.brain.suspects(view).filter((s) => pool.includes(s.playerId));
-    return { value: ranked[0]?.playerId ?? pool[seededRng(`${view.seed}/tie`).int(pool.length)], source: "lexical" };
+    const suspects = this.brain.suspectsWithSource(view);
+    const top = suspects.ranked.find((s) => pool.includes(s.playerId));
+    return top ? decided(top.playerId, suspects.source) : decided(pool[seededRng(`${view.seed}/tie`).int(pool.length)], null);
   }
 
   async discussionLine(view: BotView): Promise<Decision<string> | null> {
@@ -59,7 +84,8 @@ export class LexicalAgent implements Agent {
   }
 
   async guess(view: BotView, options: readonly string[]): Promise<Decision<string>> {
-    return { value: this.brain.guess(view, options), source: "lexical" };
+    const guess = this.brain.guessWithSource(view, options);
+    return decided(guess.word, guess.source);
   }
 }
 

@@ -91,7 +91,8 @@ export class LlmAgent implements Agent {
       const reason = error instanceof Error ? error.message : String(error);
       this.log(`${this.source} ${what}: ${reason}; using the lexical decision`);
       const decision = await fallback();
-      return { value: decision.value, source: "fallback", note: `${this.source} ${what}: ${reason}` };
+      // The lexical bot decided: keep which knowledge it used, so the log says what wrote the move.
+      return { value: decision.value, source: "fallback", ...(decision.knowledge ? { knowledge: decision.knowledge } : {}), note: `${this.source} ${what}: ${reason}` };
     } finally {
       clearTimeout(timer);
     }

@@ -21,6 +21,8 @@ export const CSV_COLUMNS = [
   "game", "round", "turn", "seat", "at", "category", "secret", "message", "generator", "fallback", "by_chameleon",
   "utility", "leakage", "soft_score", "binary_score", "cumulative_leakage", "evaluators", "failures",
   "chameleon_seat", "accused_seat", "caught", "guess", "guess_correct", "outcome",
+  // Last, so that a reader of the columns before it by position still finds them where they were.
+  "knowledge",
 ] as const;
 
 export function* csvRows(lines: Iterable<ExportLine>): Generator<string> {
@@ -65,6 +67,7 @@ function rowOf(clue: ClueLine, round: RoundLine | null): string {
     clue.mean.utility, clue.mean.leakage, clue.mean.softScore, clue.mean.binaryScore, clue.mean.cumulativeLeakage,
     clue.evaluations.map((e) => e.evaluator).join(" "), failures.join("; "),
     round?.chameleonSeat, round?.accusedSeat, round?.caught, lastGuess?.word, lastGuess?.correct, round?.outcome,
+    clue.source.knowledge,
   ];
   return cells.map(csvCell).join(",") + "\r\n";
 }

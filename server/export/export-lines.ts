@@ -1,4 +1,5 @@
 import type { TieBreaker } from "../../shared/game/types";
+import type { Knowledge } from "../agents/agent";
 import type { LogReader } from "../store/log-store";
 import type { BotDecisionRecord, ClueRecord, EvaluatorCallRecord, LogOpenRecord, RoundDealtRecord, StoredEvent, StoreRecord } from "../store/records";
 import { CallPool, meansOf } from "./clue-evaluations";
@@ -49,8 +50,19 @@ interface OpenRound {
   votes: Map<number, { targetSeat: number | null; source: string }>;
   accusation: { accusedSeat: number | null; tally: Record<string, number>; tieBrokenBy: TieBreaker | null } | null;
   guesses: { word: string; correct: boolean; source: string }[];
-  /** Bot clue decisions of this round by seat, in order: they tell an LLM bot's own clue from its fallback. */
-  clueDecisions: Map<number, BotDecisionRecord[]>;
+  /**
+   * Bot decisions of this round by duty and seat (`clue/2`), in order: they tell an LLM bot's own clue from its
+   * fallback, and which knowledge (clue book or lexical model) made an offline bot's clue, vote or guess.
+   */
+  decisions: Map<string, BotDecisionRecord[]>;
+}
+
+const decisionKey = (duty: string, seat: number) => `${duty}/${seat}`;
+
+/** The latest decision of that duty and seat whose output is what the round recorded (a decision may be overtaken). */
+function decisionFor(round: OpenRound, duty: string, seat: number, output: string | undefined): BotDecisionRecord | undefined {
+  if (output === undefined) return undefined;
+  return (round.decisions.get(decisionKey(duty, seat)) ?? []).filter((d) => d.output === output).at(-1);
 }
 
 const roundKey = (gameNumber: number, round: number) => `${gameNumber}/${round}`;
@@ -68,13 +80,16 @@ export function logLines(logId: string, events: readonly StoredEvent[]): ExportL
     const round = "round" in event && "gameNumber" in event && typeof event.gameNumber === "number" && typeof event.round === "number" ? rounds.get(roundKey(event.gameNumber, event.round)) : undefined;
     switch (event.kind) {
       case "round-dealt":
-        rounds.set(roundKey(event.gameNumber, event.round), { dealt: event, clues: [], votes: new Map(), accusation: null, guesses: [], clueDecisions: new Map() });
+        rounds.set(roundKey(event.gameNumber, event.round), { dealt: event, clues: [], votes: new Map(), accusation: null, guesses: [], decisions: new Map() });
         break;
       case "clue":
         round?.clues.push(event);
         break;
       case "bot-decision":
-        if (round && event.decision === "clue" && event.seat !== undefined) round.clueDecisions.set(event.seat, [...(round.clueDecisions.get(event.seat) ?? []), event]);
+        if (round && event.seat !== undefined) {
+          const key = decisionKey(event.decision, event.seat);
+          round.decisions.set(key, [...(round.decisions.get(key) ?? []), event]);
+        }
         break;
       case "vote":
         round?.votes.set(event.voterSeat, { targetSeat: event.targetSeat, source: event.source });
@@ -101,12 +116,23 @@ export function logLines(logId: string, events: readonly StoredEvent[]): ExportL
   return lines;
 }
 
-/** Who wrote a clue: the seat's controller, refined by the bot's own decision record (an LLM bot may have fallen back). */
-function writerOf(round: OpenRound, clue: StoredEvent<ClueRecord>): { model: string | null; fallback: boolean } {
-  if (clue.source === "human") return { model: null, fallback: false };
-  const decision = (round.clueDecisions.get(clue.seat) ?? []).filter((d) => d.output === clue.text).at(-1);
-  if (decision?.fallback) return { model: "lexical", fallback: true };
-  return { model: clue.model ?? decision?.model ?? "lexical", fallback: clue.source === "fallback" };
+/**
+ * Who wrote a clue: the seat's controller, refined by the bot's own decision record (an LLM bot may have fallen
+ * back), and the knowledge the offline bot used (null when it did not decide, or the log predates the field).
+ */
+function writerOf(round: OpenRound, clue: StoredEvent<ClueRecord>): { model: string | null; fallback: boolean; knowledge: Knowledge | null } {
+  if (clue.source === "human") return { model: null, fallback: false, knowledge: null };
+  const decision = decisionFor(round, "clue", clue.seat, clue.text);
+  const knowledge = decision?.knowledge ?? null;
+  if (decision?.fallback) return { model: "lexical", fallback: true, knowledge };
+  return { model: clue.model ?? decision?.model ?? "lexical", fallback: clue.source === "fallback", knowledge };
+}
+
+/** The knowledge behind a bot's (or the fallback's) final vote; null for a human's vote or an abstention. */
+function voteKnowledge(round: OpenRound, voterSeat: number, vote: { targetSeat: number | null; source: string }): Knowledge | null {
+  if (vote.source === "human" || vote.targetSeat === null) return null;
+  const target = round.dealt.seats.find((s) => s.seat === vote.targetSeat)?.playerId;
+  return decisionFor(round, "vote", voterSeat, target)?.knowledge ?? null;
 }
 
 function clueLine(logId: string, round: OpenRound, clue: StoredEvent<ClueRecord>, informedCluesSoFar: string[], calls: CallPool, previous: ClueEvaluation[] = []): ClueLine {
@@ -135,6 +161,7 @@ function clueLine(logId: string, round: OpenRound, clue: StoredEvent<ClueRecord>
       fallback: writer.fallback,
       seat: seat?.controller ?? "human",
       seatModel: seat?.model ?? null,
+      knowledge: writer.knowledge,
     },
     byChameleon: clue.byChameleon,
     evaluations,
@@ -157,12 +184,12 @@ function roundLine(logId: string, round: OpenRound, outcome: string, points: Rou
     chameleonSeat: d.chameleonSeat,
     dealerSeat: d.dealerSeat,
     seats: d.seats.map((s) => ({ seat: s.seat, player: s.playerId, controller: s.controller, model: s.model ?? null })),
-    votes: [...round.votes.entries()].sort(([a], [b]) => a - b).map(([voterSeat, v]) => ({ voterSeat, targetSeat: v.targetSeat, source: v.source })),
+    votes: [...round.votes.entries()].sort(([a], [b]) => a - b).map(([voterSeat, v]) => ({ voterSeat, targetSeat: v.targetSeat, source: v.source, knowledge: voteKnowledge(round, voterSeat, v) })),
     accusedSeat: round.accusation?.accusedSeat ?? null,
     tally: round.accusation?.tally ?? {},
     tieBrokenBy: round.accusation?.tieBrokenBy ?? null,
     caught: round.accusation?.accusedSeat === d.chameleonSeat,
-    guesses: round.guesses,
+    guesses: round.guesses.map((g) => ({ ...g, knowledge: g.source === "human" ? null : (decisionFor(round, "guess", d.chameleonSeat, g.word)?.knowledge ?? null) })),
     outcome,
     points,
   };

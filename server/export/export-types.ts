@@ -1,5 +1,6 @@
 import type { TieBreaker } from "../../shared/game/types";
 import type { MessageScores } from "../../shared/sneak/types";
+import type { Knowledge } from "../agents/agent";
 
 /**
  * The SNEAK export format (docs/DATA.md; JSON Schema: docs/schema/sneak-export.schema.json): JSON Lines,
@@ -8,7 +9,8 @@ import type { MessageScores } from "../../shared/sneak/types";
  * Metrics are fractions in [0, 1], exactly as shared/sneak/metrics.ts computes them (reports ×100).
  */
 
-export const EXPORT_FORMAT_VERSION = 2;
+/** Bumped when a line's fields change in shape or meaning: the JSON Schema pins it, and forbids fields it does not name. */
+export const EXPORT_FORMAT_VERSION = 3;
 
 /** One judge's view: the options in the order shown and its distribution over them. */
 export interface ExportJudgement {
@@ -57,6 +59,12 @@ export interface ClueSourceInfo {
   /** The seat's own controller (a human seat's fallback clue is still a human seat's). */
   seat: "human" | "bot";
   seatModel: string | null;
+  /**
+   * Which knowledge the offline (lexical) bot wrote the clue from, also as a fallback: "book" (data/clue-book.json)
+   * or "lexical" (the lexical model, for cards and words the book lacks). Null for a human's clue, an LLM's own
+   * clue, the last-resort safe word, and games logged before the log recorded it.
+   */
+  knowledge: Knowledge | null;
 }
 
 export interface ClueLine {
@@ -97,16 +105,16 @@ export interface RoundLine {
   dealerSeat: number;
   /** Seat numbers are places in the round's clue order (0 = the dealer); `player` is the server's opaque seat id, stable across rounds. */
   seats: { seat: number; player: string; controller: "human" | "bot"; model: string | null }[];
-  /** Each voter's final vote (null: abstained). */
-  votes: { voterSeat: number; targetSeat: number | null; source: string }[];
+  /** Each voter's final vote (null: abstained); `knowledge` as a clue's, for a bot's (or the fallback's) vote. */
+  votes: { voterSeat: number; targetSeat: number | null; source: string; knowledge: Knowledge | null }[];
   /** null: nobody voted. */
   accusedSeat: number | null;
   tally: Record<string, number>;
   /** How a tied vote was broken: by the dealer, or at random when the dealer's timer ran out. */
   tieBrokenBy: TieBreaker | null;
   caught: boolean;
-  /** The chameleon's guesses in order (two in the 3-player variant). */
-  guesses: { word: string; correct: boolean; source: string }[];
+  /** The chameleon's guesses in order (two in the 3-player variant); `knowledge` as a clue's. */
+  guesses: { word: string; correct: boolean; source: string; knowledge: Knowledge | null }[];
   outcome: string;
   points: { seat: number; delta: number; total: number }[];
 }

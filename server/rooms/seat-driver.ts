@@ -215,7 +215,8 @@ export class SeatDriver {
       const problem = safeClue.violation(decision.value, botView.words, botView.maxClueWords);
       if (!problem) {
         const note = rejected.map((r) => `${r.text}: ${r.reason}`).join("; ");
-        this.note(seatId, "clue", isFallback && who !== agent ? { value: decision.value, source: "fallback", note: `refused clues: ${note}` } : decision);
+        const fellBack = isFallback && who !== agent;
+        this.note(seatId, "clue", fellBack ? { value: decision.value, source: "fallback", ...(decision.knowledge ? { knowledge: decision.knowledge } : {}), note: `refused clues: ${note}` } : decision);
         return decision.value;
       }
       rejected.push({ text: decision.value, reason: problem });

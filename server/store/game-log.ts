@@ -2,6 +2,7 @@ import type { GameAction, GameState, PlayerId, RoundState } from "../../shared/g
 import type { Evaluator } from "../../shared/sneak/types";
 import { FencedError, isPromiseLike, LogUnavailableError, type LogBatch, type LogStore, type MaybePromise } from "./log-store";
 import type { SessionEndRecord, StoreRecord } from "./records";
+import type { Knowledge } from "../agents/agent";
 import { recordingEvaluator } from "./recording-evaluator";
 import { recordsOfChange } from "./state-records";
 
@@ -42,6 +43,7 @@ export interface LoggedRoom {
 export interface DecisionLike {
   value: string;
   source: string;
+  knowledge?: Knowledge;
   note?: string;
 }
 
@@ -179,6 +181,7 @@ export class GameLog {
         model: human ? "lexical" : (seat?.botProfile ?? "lexical"),
         fallback: human || decision.source === "fallback" || decision.source === "last-resort",
         source: decision.source,
+        ...(decision.knowledge ? { knowledge: decision.knowledge } : {}),
         ...(decision.note ? { note: decision.note } : {}),
         output: decision.value,
       },

@@ -1,4 +1,5 @@
 import type { TieBreaker } from "../../shared/game/types";
+import type { Knowledge } from "../agents/agent";
 
 /**
  * What the game log holds. Every record is one append-only row of the `events` table (kind + JSON payload);
@@ -175,6 +176,8 @@ export interface BotDecisionRecord {
   fallback: boolean;
   /** The agent's own label: "lexical", "llm:MODEL", "fallback", "last-resort". */
   source: string;
+  /** Which knowledge the offline bot decided from ("book": data/clue-book.json; "lexical": the lexical model); absent when neither did (an LLM's own answer, a seeded draw, the last-resort word, logs before it was recorded). */
+  knowledge?: Knowledge;
   /** Why it fell back (timeout, unparseable reply, endpoint down), or the model's raw answer. */
   note?: string;
   output: string;

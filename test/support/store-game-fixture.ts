@@ -112,7 +112,9 @@ export async function loggedTable(store: LogStore, options: { code?: string; see
       const seat = state.seats.find((s) => s.id === playerId)!;
       if (seat.kind === "bot") {
         const fallback = plan.llmFallback && seat.botProfile?.startsWith("llm:");
-        log.decision(room, playerId, "clue", { value: text, source: fallback ? "fallback" : seat.botProfile!, note: fallback ? "timeout after 8000 ms" : undefined });
+        // The lexical bot clues from the book, its fallback for the LLM bot from the lexical model; the LLM's own clue from neither.
+        const knowledge = fallback ? "lexical" : seat.botProfile === "lexical" ? "book" : undefined;
+        log.decision(room, playerId, "clue", { value: text, source: fallback ? "fallback" : seat.botProfile!, knowledge, note: fallback ? "timeout after 8000 ms" : undefined });
       }
       act({ type: "giveClue", now: t(), by: playerId, text });
       const r = round();
@@ -133,7 +135,7 @@ export async function loggedTable(store: LogStore, options: { code?: string; see
       let named = target === "chameleon" ? r.chameleonId : target === "not-chameleon" ? r.order.find((id) => id !== r.chameleonId && id !== voter)! : target!;
       // Nobody may vote for themselves: the chameleon told to "vote for the chameleon" names someone else.
       if (named === voter) named = r.order.find((id) => id !== voter)!;
-      if (state.seats.find((s) => s.id === voter)?.kind === "bot") log.decision(room, voter, "vote", { value: named, source: "lexical" });
+      if (state.seats.find((s) => s.id === voter)?.kind === "bot") log.decision(room, voter, "vote", { value: named, source: "lexical", knowledge: "book" });
       act({ type: "vote", now: t(), by: voter, target: named });
     }
     if (state.phase === "vote") act({ type: "timeout", now: Math.max(state.deadline ?? 0, t()) });
@@ -141,7 +143,7 @@ export async function loggedTable(store: LogStore, options: { code?: string; see
     if (state.phase === "guess") {
       const r = round();
       const word = plan.guess === "secret" ? r.secret : r.card.words.find((w) => w !== r.secret)!;
-      if (state.seats.find((s) => s.id === r.chameleonId)?.kind === "bot") log.decision(room, r.chameleonId, "guess", { value: word, source: "lexical" });
+      if (state.seats.find((s) => s.id === r.chameleonId)?.kind === "bot") log.decision(room, r.chameleonId, "guess", { value: word, source: "lexical", knowledge: "book" });
       act({ type: "guess", now: t(), by: r.chameleonId, word });
     }
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLexicalBrain } from "../../server/agents/lexical-brain";
 import { LexicalAgent } from "../../server/agents/lexical-agent";
+import { LlmAgent } from "../../server/agents/llm-agent";
 import type { BotView } from "../../server/agents/agent";
 import { createBotGenerator } from "../../server/generators/bot";
 import { cardBookFor } from "../../server/clue-book/card-index";
@@ -49,10 +50,28 @@ describe("the game's bot with a clue book", () => {
     expect(bookTexts("pineapple")).toContain(generated.message);
   });
 
+  it("says in each decision which knowledge made it, also when it stands in for an LLM bot", async () => {
+    const informed = await agent.clue(view({}), []);
+    expect(informed).toMatchObject({ source: "lexical", knowledge: "book" });
+    const clues = [{ playerId: "a", text: "tropical" }, { playerId: "b", text: "Wimbledon" }];
+    expect(await agent.vote(view({ clues, seed: "room/1/a/vote" }))).toMatchObject({ knowledge: "book" });
+    // No clue to read: a seeded draw, which neither knowledge made.
+    expect((await agent.vote(view({ seed: "room/1/a/vote" }))).knowledge).toBeUndefined();
+    // An LLM bot whose model fails: the lexical decision, marked as a fallback, keeps its knowledge; its own answer has none.
+    const llm = (reply: () => Promise<string>) => new LlmAgent("toy", reply, agent, 1000, () => {});
+    const fellBack = await llm(() => Promise.reject(new Error("down"))).clue(view({}), []);
+    expect(fellBack).toMatchObject({ value: informed.value, source: "fallback", knowledge: "book" });
+    const own = await llm(async () => "<clue>sunshine</clue>").clue(view({}), []);
+    expect(own).toMatchObject({ value: "sunshine", source: "llm:toy" });
+    expect(own.knowledge).toBeUndefined();
+  });
+
   it("falls back to the lexical model on a card the book lacks", () => {
     const words = ["red", "green", "blue", "yellow", "purple", "orange", "pink", "brown"];
     const clue = brain.informedClueWithSource({ ...view({ category: "colour", words }), secret: "red" }, []);
     expect(clue.source).toBe("lexical");
     expect(clue.text.length).toBeGreaterThan(0);
+    expect(brain.chameleonClueWithSource(view({ category: "colour", words, secret: null, clues: [{ playerId: "b", text: "anger" }] }), []).source).toBe("lexical");
+    expect(brain.guessWithSource(view({ category: "colour", words, secret: null, clues: [{ playerId: "b", text: "anger" }] }), words).source).toBe("lexical");
   }, 60_000);
 });

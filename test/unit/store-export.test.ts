@@ -77,16 +77,20 @@ describe.each(storeBackends())("export lines from $name", (backend) => {
     const lines = await exportLinesOf(store);
     const round1 = roundsOf(lines)[0];
     const playerOf = (seat: number) => round1.seats.find((s) => s.seat === seat)!.player;
-    const labels = Object.fromEntries(cluesOf(lines).filter((c) => c.round === 1).map((c) => [playerOf(c.seat), [c.generator, c.source.fallback, c.source.seat, c.source.seatModel]]));
+    const labels = Object.fromEntries(cluesOf(lines).filter((c) => c.round === 1).map((c) => [playerOf(c.seat), [c.generator, c.source.fallback, c.source.seat, c.source.seatModel, c.source.knowledge]]));
     expect(labels).toEqual({
-      [PLAYERS.ann]: ["human", false, "human", null],
-      [PLAYERS.bea]: ["human", false, "human", null],
-      [PLAYERS.lex]: ["bot:lexical", false, "bot", "lexical"],
-      [PLAYERS.gpt]: ["bot:lexical", true, "bot", "llm:toy-model"],
+      [PLAYERS.ann]: ["human", false, "human", null, null],
+      [PLAYERS.bea]: ["human", false, "human", null, null],
+      [PLAYERS.lex]: ["bot:lexical", false, "bot", "lexical", "book"],
+      // The lexical bot's fallback for the LLM bot says the knowledge it used.
+      [PLAYERS.gpt]: ["bot:lexical", true, "bot", "llm:toy-model", "lexical"],
     });
     const round2 = cluesOf(lines).filter((c) => c.round === 2);
     expect(round2.find((c) => c.message === "saddle")!.generator).toBe("human");
-    expect(round2.filter((c) => c.generator === "bot:llm:toy-model")).toHaveLength(1);
+    const ownLlm = round2.filter((c) => c.generator === "bot:llm:toy-model");
+    expect(ownLlm).toHaveLength(1);
+    // The LLM's own clue is neither the book's nor the lexical model's.
+    expect(ownLlm[0].source.knowledge).toBeNull();
     for (const clue of cluesOf(lines)) {
       const round = roundsOf(lines).find((r) => r.round === clue.round)!;
       expect(clue.byChameleon).toBe(clue.seat === round.chameleonSeat);
@@ -99,6 +103,9 @@ describe.each(storeBackends())("export lines from $name", (backend) => {
     expect(rounds).toHaveLength(2);
     for (const round of rounds) {
       expect(round.votes).toHaveLength(4);
+      // A bot's vote carries the knowledge its decision recorded; a human's none.
+      for (const vote of round.votes) expect(vote.knowledge, `seat ${vote.voterSeat}`).toBe(vote.source === "human" ? null : "book");
+      expect(round.votes.some((v) => v.source === "bot")).toBe(true);
       expect(round.caught).toBe(round.accusedSeat === round.chameleonSeat);
       const gains = Object.fromEntries(round.points.map((p) => [p.seat, p.delta]));
       if (!round.caught) {
@@ -109,6 +116,7 @@ describe.each(storeBackends())("export lines from $name", (backend) => {
         expect(round.guesses).toHaveLength(1);
         expect(round.outcome).toBe(round.guesses[0].correct ? "guessed" : "caught");
         expect(round.guesses[0].correct).toBe(round.guesses[0].word === round.secret);
+        expect(round.guesses[0].knowledge).toBe(round.guesses[0].source === "human" ? null : "book");
       }
       const total = round.points.reduce((s, p) => s + p.delta, 0);
       expect([1, 2, 6]).toContain(total);
