@@ -22,10 +22,11 @@ export const GRADE_TASTE: Record<BotLevel, Record<"open" | "told", Record<ClueGr
 };
 /**
  * How much a level likes, while the table has not yet told the secret, a clue whose alsoFits is empty: it fits
- * the secret alone on this card, so a chameleon who knows the link names the word ("Pinocchio" for nose). The
- * book's reading of it leaks about half; a reader found many such first clues gave the word away outright.
+ * the secret alone on this card, so a chameleon who knows the link names the word ("Pinocchio" for nose). Most
+ * such telling clues are ones both blind listeners named the secret from at once, kept telling only so that a
+ * secret has three (data/README.md); as an opening they give the word away.
  */
-export const LONE_CLUE_TASTE: Record<BotLevel, number> = { easy: 1, normal: 0.2, hard: 0.1 };
+export const LONE_CLUE_TASTE: Record<BotLevel, number> = { easy: 1, normal: 0.05, hard: 0.03 };
 /** The exponent of (1 − what a chameleon could then name): easy minds the secret little, hard most. */
 export const SECRECY: Record<BotLevel, number> = { easy: 0.5, normal: 1, hard: 2 };
 /** The chameleon's belief in the secret from which the table counts as having told it. */
