@@ -27,6 +27,27 @@ export const GRADE_TASTE: Record<BotLevel, Record<"open" | "told", Record<ClueGr
  * secret has three (data/README.md); as an opening they give the word away.
  */
 export const LONE_CLUE_TASTE: Record<BotLevel, number> = { easy: 1, normal: 0.05, hard: 0.03 };
+/**
+ * How much a level likes, while the table has not yet told the secret, a clue by what blind listeners heard
+ * (the book's `heard`, data/README.md): `giveaway` when every listener named the secret from it at once and
+ * alone, `elsewhere` when none named the secret first (it points at another word). A good opening is one the
+ * secret's players recognise and a chameleon still hesitates over; a clue nobody listened to counts as one.
+ */
+export const HEARD_TASTE: Record<BotLevel, { giveaway: number; elsewhere: number }> = {
+  easy: { giveaway: 1, elsewhere: 1 },
+  normal: { giveaway: 0.05, elsewhere: 0.2 },
+  hard: { giveaway: 0.03, elsewhere: 0.5 },
+};
+
+/** The level's taste for an opening clue by what listeners heard of it (1 when unheard). */
+export function heardTaste(entry: CardClue, level: BotLevel): number {
+  const heard = entry.heard;
+  if (!heard) return 1;
+  if (heard.alone === heard.of) return HEARD_TASTE[level].giveaway;
+  if (heard.first === 0) return HEARD_TASTE[level].elsewhere;
+  return 1;
+}
+
 /** The exponent of (1 − what a chameleon could then name): easy minds the secret little, hard most. */
 export const SECRECY: Record<BotLevel, number> = { easy: 0.5, normal: 1, hard: 2 };
 /** The chameleon's belief in the secret from which the table counts as having told it. */
@@ -77,8 +98,8 @@ export function chooseBookClue(request: BookClueRequest): BookClueChoice | undef
   const taste = GRADE_TASTE[level][told ? "told" : "open"];
   const scored = candidates.map((entry) => {
     const leakage = beliefWith(card, before, entry.text, request.unknown)[index];
-    const lone = !told && entry.alsoFits.length === 0 ? LONE_CLUE_TASTE[level] : 1;
-    return { entry, leakage, weight: taste[entry.grade] * lone * (1 - leakage) ** SECRECY[level] };
+    const opening = told ? 1 : (entry.alsoFits.length === 0 ? LONE_CLUE_TASTE[level] : 1) * heardTaste(entry, level);
+    return { entry, leakage, weight: taste[entry.grade] * opening * (1 - leakage) ** SECRECY[level] };
   });
   const weights = scored.map((s) => s.weight);
   // Nothing the level likes is left (a hard bot with only obvious clues): the least telling one.

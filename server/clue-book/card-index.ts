@@ -8,7 +8,7 @@
 import { LRUCache } from "lru-cache";
 import { clueViolation, MAX_CLUE_WORDS, normalizeForComparison } from "../../shared/game/clue-validation";
 import { loadDeck } from "../dataset/load-deck";
-import type { ClueBook, ClueGrade } from "./clue-book";
+import type { ClueBook, ClueGrade, HeardClue } from "./clue-book";
 import { clueForms, sameClue, sharesWord, type ClueForms } from "./clue-match";
 
 export interface CardClue {
@@ -18,6 +18,8 @@ export interface CardClue {
   holder: string;
   /** Other grid words it also fits (the book's alsoFits, on this grid). */
   alsoFits: readonly string[];
+  /** What blind listeners heard, when the book records it. */
+  heard?: HeardClue;
   forms: ClueForms;
 }
 
@@ -84,7 +86,7 @@ function buildCardBook(book: ClueBook, category: string, words: readonly string[
       // A collapsed family's two books may both hold a clue: keep the first.
       if (list.some((other) => sameClue(other.forms, forms))) continue;
       const alsoFits = [...new Set(clue.alsoFits.map(onGrid).filter((w): w is string => w !== undefined && w !== holder))];
-      list.push({ text: clue.clue, grade: clue.grade, holder, alsoFits, forms });
+      list.push({ text: clue.clue, grade: clue.grade, holder, alsoFits, heard: clue.heard, forms });
     }
     bySecret.set(holder, list);
   }

@@ -19,6 +19,14 @@ export interface BookClue {
   grade: ClueGrade;
   /** Other words of the same card a listener could take the clue for. */
   alsoFits: string[];
+  /** What blind listeners heard (optional): of `of` listeners who heard the clue alone, the card in view and the secret unknown, `first` named the secret first and `alone` named it with no other word in mind. */
+  heard?: HeardClue;
+}
+
+export interface HeardClue {
+  of: number;
+  first: number;
+  alone: number;
 }
 
 export interface ClueBook {
@@ -27,10 +35,15 @@ export interface ClueBook {
   cards: Record<string, Record<string, BookClue[]>>;
 }
 
+const heardSchema = z
+  .strictObject({ of: z.number().int().positive(), first: z.number().int().nonnegative(), alone: z.number().int().nonnegative() })
+  .refine((h) => h.alone <= h.first && h.first <= h.of, { message: "heard needs alone ≤ first ≤ of" });
+
 const bookClueSchema = z.strictObject({
   clue: z.string().min(1),
   grade: z.enum(CLUE_GRADES),
   alsoFits: z.array(z.string().min(1)),
+  heard: heardSchema.optional(),
 });
 
 export const clueBookSchema = z.strictObject({

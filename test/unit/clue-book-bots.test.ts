@@ -43,6 +43,47 @@ describe("an informed bot with the clue book", () => {
     }
   });
 
+  it("opens with what blind listeners heard as a fair opening, seldom a give-away or a clue that points at another word", () => {
+    const heard = (of: number, first: number, alone: number) => ({ of, first, alone });
+    const listened = cardBookFor(
+      {
+        version: 1,
+        cards: {
+          fruit: {
+            ...SMALL_BOOK.cards.fruit,
+            mango: [
+              { clue: "chutney", grade: "obvious", alsoFits: [] },
+              { clue: "tropical", grade: "telling", alsoFits: ["pineapple", "banana"], heard: heard(2, 2, 2) },
+              { clue: "India", grade: "telling", alsoFits: ["kiwi"], heard: heard(2, 0, 0) },
+              { clue: "smoothie", grade: "telling", alsoFits: ["banana"], heard: heard(2, 2, 0) },
+              { clue: "yellow", grade: "subtle", alsoFits: ["banana", "pineapple"], heard: heard(2, 1, 0) },
+              { clue: "stone", grade: "subtle", alsoFits: ["pear"], heard: heard(2, 0, 0) },
+            ],
+          },
+        },
+      },
+      "fruit",
+      FRUIT,
+    )!;
+    const picks = (level: BotLevel, said: { text: string; byOther: boolean }[] = []) => {
+      const counts = new Map<string, number>();
+      for (const seed of SEEDS) {
+        const text = chooseBookClue({ card: listened, secret: "mango", said, maxClueWords: 5, level, rng: seededRng(seed) })!.entry.text;
+        counts.set(text, (counts.get(text) ?? 0) + 1);
+      }
+      return (text: string) => counts.get(text) ?? 0;
+    };
+    const normal = picks("normal");
+    // "tropical" is the only telling clue listed with two other words, so without what listeners heard it led.
+    expect(normal("tropical")).toBeLessThan(0.05 * SEEDS.length);
+    expect(normal("India") + normal("stone")).toBeLessThan(0.25 * SEEDS.length);
+    expect(normal("smoothie") + normal("yellow")).toBeGreaterThan(0.7 * SEEDS.length);
+    expect(picks("hard")("tropical")).toBeLessThan(0.05 * SEEDS.length);
+    // Easy bots do not mind giving the word away; once the table has told the secret, listeners' opening taste no longer applies.
+    expect(picks("easy")("tropical")).toBeGreaterThan(0.05 * SEEDS.length);
+    expect(picks("normal", [{ text: "chutney", byOther: true }])("stone")).toBeGreaterThan(0.3 * SEEDS.length);
+  });
+
   it("varies from round to round, seeded", () => {
     const pick = (seed: string) => chooseBookClue({ card, secret: "pineapple", said: [], maxClueWords: 5, level: "normal", rng: seededRng(seed) })!.entry.text;
     expect(pick("a")).toBe(pick("a"));

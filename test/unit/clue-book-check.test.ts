@@ -127,6 +127,12 @@ describe("the clue book's checker", () => {
     );
     expect(() => parseClueBook('{"version":1,"cards":{},"extra":1}', "x.json")).toThrow(/invalid at top level/);
     expect(() => parseClueBook("{", "x.json")).toThrow(/is not valid JSON/);
+    // What listeners heard is optional, and must add up: no more named it alone than first, nor first than heard it.
+    const heard = (h: string) => `{"version":1,"cards":{"fruit":{"kiwi":[{"clue":"green","grade":"telling","alsoFits":[],"heard":${h}}]}}}`;
+    expect(parseClueBook(heard('{"of":2,"first":1,"alone":0}'), "x.json").cards.fruit.kiwi[0].heard).toEqual({ of: 2, first: 1, alone: 0 });
+    expect(() => parseClueBook(heard('{"of":2,"first":1,"alone":2}'), "x.json")).toThrow(/fruit\.kiwi\.0\.heard: heard needs alone ≤ first ≤ of/);
+    expect(() => parseClueBook(heard('{"of":2,"first":3,"alone":0}'), "x.json")).toThrow(/heard needs alone ≤ first ≤ of/);
+    expect(() => parseClueBook(heard('{"of":2,"first":1}'), "x.json")).toThrow(/fruit\.kiwi\.0\.heard/);
   });
 
   it("passes the committed book whole: every instance of the dataset, every grade, every clue legal", () => {
