@@ -210,10 +210,11 @@ export function studyRouter(deps: StudyRouterDeps): express.Router {
 
   router.use(reviewRouter({ asResearcher, now, body: PARTICIPANT_BODY }));
 
-  // A body that is not JSON, or too large, is refused with one line like any other bad input.
+  // A body that is not JSON, or too large, is refused with one line like any other bad input; any other error
+  // (a malformed address, say) goes on to the server's own answer (server/http-errors.ts).
   router.use("/api/studies", ((error, _req, res, next) => {
-    const status = (error as { status?: number; type?: string }).status;
-    if (res.headersSent || typeof status !== "number" || status < 400 || status >= 500) return next(error);
+    const { status, type } = error as { status?: number; type?: unknown };
+    if (res.headersSent || typeof type !== "string" || !type.startsWith("entity.") || typeof status !== "number" || status < 400 || status >= 500) return next(error);
     const tooLarge = (error as { type?: string }).type === "entity.too.large";
     res.status(status).json({ error: tooLarge ? "body: too large" : "body: must be a JSON object" });
   }) as express.ErrorRequestHandler);

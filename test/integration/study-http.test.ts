@@ -115,6 +115,18 @@ describe("studies over HTTP", () => {
     expect((await api<ParticipantState>(`${base}/next`, { credential: joined.credential })).body).toMatchObject({ state: "finished", reason: "closed" });
     expect((await api(`${base}/participants`, { body: {} })).status).toBe(400);
   });
+
+  it("refuse a body that is not JSON as a bad body, and a malformed address as a bad address", async () => {
+    const { body: made } = await create(spec);
+    const notJson = await fetch(`${server.url}/api/studies/${made.id}/participants`, { method: "POST", headers: { "content-type": "application/json" }, body: "{consent" });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error).toBe("body: must be a JSON object");
+    for (const path of ["/api/studies/%E0%A4%A", "/api/studies/%E0%A4%A/next"]) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).error, path).toMatch(/^bad address: a malformed percent-encoding/);
+    }
+  });
 });
 
 describe("the per-address limit of the studies", () => {
