@@ -15,23 +15,17 @@ export interface SourcedSuspects {
 
 /** The lexical decisions (server/lexicon/lexical-clue.ts), behind a narrow seam the agent adapts to. */
 export interface LexicalBrain {
-  /** An informed player's clue for the secret (never a grid word). */
-  informedClue(view: BotView & { secret: string }, avoid: readonly string[]): string;
+  /** An informed player's clue for the secret (never a grid word), and whether the clue book or the lexical model made it. */
+  informedClueWithSource(view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue;
   /** The chameleon's bluff: a clue that fits the category and the clues so far. */
-  chameleonClue(view: BotView, avoid: readonly string[]): string;
+  chameleonClueWithSource(view: BotView, avoid: readonly string[]): SourcedClue;
   /** Other players, most suspicious first, with how suspicious (higher is more). */
-  suspects(view: BotView): { playerId: string; suspicion: number }[];
+  suspectsWithSource(view: BotView): SourcedSuspects;
   /** The bot's opening line in the discussion (the clue it trusts least, or that it is torn), or null. */
   discussionLine(view: BotView): string | null;
   /** Its answer when its own clue is questioned, or null. */
   replyLine(view: BotView): string | null;
-  /** The grid word the clues point to, among `options`. */
-  guess(view: BotView, options: readonly string[]): string;
-  /** The same decisions, saying whether the clue book or the lexical model made them (for the game log and export). */
-  informedClueWithSource(view: BotView & { secret: string }, avoid: readonly string[]): SourcedClue;
-  chameleonClueWithSource(view: BotView, avoid: readonly string[]): SourcedClue;
-  suspectsWithSource(view: BotView): SourcedSuspects;
-  /** `source` null: no options to read, the category is named instead. */
+  /** The grid word the clues point to, among `options`; `source` null: no options to read, the category is named instead. */
   guessWithSource(view: BotView, options: readonly string[]): { word: string; source: Knowledge | null };
 }
 

@@ -89,13 +89,9 @@ export function createLexicalBrain(book: ClueBook | null | undefined = defaultCl
   };
   return {
     informedClueWithSource,
-    informedClue: (view, avoid) => informedClueWithSource(view, avoid).text,
     chameleonClueWithSource,
-    chameleonClue: (view, avoid) => chameleonClueWithSource(view, avoid).text,
     suspectsWithSource,
-    suspects,
     guessWithSource,
-    guess: (view, options) => guessWithSource(view, options).word,
     discussionLine(view) {
       if (view.words.length === 0) return null;
       // The same reasoning as the vote: informed, the clue that fits the secret worst; as the chameleon,

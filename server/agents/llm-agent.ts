@@ -92,7 +92,7 @@ export class LlmAgent implements Agent {
       this.log(`${this.source} ${what}: ${reason}; using the lexical decision`);
       const decision = await fallback();
       // The lexical bot decided: keep which knowledge it used, so the log says what wrote the move.
-      return { value: decision.value, source: "fallback", ...(decision.knowledge ? { knowledge: decision.knowledge } : {}), note: `${this.source} ${what}: ${reason}` };
+      return { ...decision, source: "fallback", note: `${this.source} ${what}: ${reason}` };
     } finally {
       clearTimeout(timer);
     }

@@ -23,7 +23,7 @@ export function informedSeats(instances: readonly Instance[], seats: number, boo
     for (let seat = 0; seat < seats; seat++) {
       const clues = said.map((s, i) => ({ playerId: `bot-${i}`, text: s.clue }));
       const view = { playerId: `bot-${seat}`, category: instance.category, words: [...instance.words], secret: instance.secret, clues, players: [], maxClueWords: MAX_CLUE_WORDS, seed: `${instance.id}/${seat}` };
-      const clue = brain.informedClue(view, []);
+      const clue = brain.informedClueWithSource(view, []).text;
       said.push({ clue, fallback: clue === fallbackClue(instance.category, instance.words, clues.map((c) => c.text)) });
     }
     return said;

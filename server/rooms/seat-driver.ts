@@ -216,7 +216,7 @@ export class SeatDriver {
       if (!problem) {
         const note = rejected.map((r) => `${r.text}: ${r.reason}`).join("; ");
         const fellBack = isFallback && who !== agent;
-        this.note(seatId, "clue", fellBack ? { value: decision.value, source: "fallback", ...(decision.knowledge ? { knowledge: decision.knowledge } : {}), note: `refused clues: ${note}` } : decision);
+        this.note(seatId, "clue", fellBack ? { ...decision, source: "fallback", note: `refused clues: ${note}` } : decision);
         return decision.value;
       }
       rejected.push({ text: decision.value, reason: problem });

@@ -37,7 +37,7 @@ describe("server: bots in the discussion", () => {
     server = await startTestServer();
     // The bots' word lists and vector matrix load on first use (about a second): load them before the
     // game, so that the game's own waits measure play, not start-up.
-    createLexicalBrain().informedClue({ ...view, secret: "lion" }, []);
+    createLexicalBrain().informedClueWithSource({ ...view, secret: "lion" }, []);
   }, 60_000);
   afterAll(async () => {
     for (const c of clients) c.close();
