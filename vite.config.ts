@@ -3,34 +3,25 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 
 /**
- * Unit tests that read the lexicon (WordNet, the vectors, the associations, the relatedness caches built
- * on them) and keep no state of their own between files: run without per-file isolation, so that a worker
- * loads and builds the lexicon once for all the files it runs instead of once per file (each file still
- * gets fresh test-file modules; the lexicon's modules and their memoised caches are shared). No file here
- * mocks modules, fakes timers or writes process.env.
+ * The unit test files in node run without per-file isolation: a worker runs one after the other, so that it
+ * loads and builds the lexicon (WordNet, the vectors, the associations, the relatedness caches built on
+ * them) once for all the files it runs instead of once per file, and starts no fresh worker per file (each
+ * file still gets fresh test-file modules; the modules they import and their memoised caches are shared).
+ * No such file mocks modules or writes process.env; the ones that fake timers stay isolated, as do the
+ * client's .tsx files (jsdom each).
  */
-const SHARED_LEXICON = [
-  "test/unit/bot-*.test.ts",
-  "test/unit/compound-parts.test.ts",
-  "test/unit/dataset-{deck,decoys,instances,invariants,merge,rebuild}.test.ts",
-  "test/unit/lexeval-*.test.ts",
-  "test/unit/lexicon-text.test.ts",
-  "test/unit/offensive-words.test.ts",
-  "test/unit/runner-*.test.ts",
-  "test/unit/sense-vectors.test.ts",
-  "test/unit/word-associations.test.ts",
-  "test/unit/wordnet-reader.test.ts",
-];
+const SHARED_UNIT = "test/unit/*.test.ts";
+const FAKE_TIMERS = ["test/unit/server-room-clock.test.ts", "test/unit/server-room-parts-clock.test.ts", "test/unit/server-room-parts-members.test.ts"];
 
 /**
- * The usual order (slowest known files first), but the lexicon project's files before all others: a worker
- * is kept for the next file only while the queue's next file is also a shared-lexicon one, so interleaved
- * with the isolated files they would each load the lexicon again.
+ * The usual order (slowest known files first), but the shared project's files before all others: a worker
+ * is kept for the next file only while the queue's next file is also a shared one, so interleaved with the
+ * isolated files they would each load the lexicon again.
  */
-class LexiconFilesFirst extends BaseSequencer {
+class SharedFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => f.project.name === "lexicon"), ...sorted.filter((f) => f.project.name !== "lexicon")];
+    return [...sorted.filter((f) => f.project.name === "shared"), ...sorted.filter((f) => f.project.name !== "shared")];
   }
 }
 
@@ -48,10 +39,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: integration and browser suites fight for them, so cap parallel files.
     maxWorkers: 2,
-    sequence: { sequencer: LexiconFilesFirst },
+    sequence: { sequencer: SharedFilesFirst },
     projects: [
-      { extends: true, test: { name: "lexicon", include: SHARED_LEXICON, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ["test/**/*.test.{ts,tsx}"], exclude: SHARED_LEXICON } },
+      { extends: true, test: { name: "shared", include: [SHARED_UNIT], exclude: FAKE_TIMERS, isolate: false } },
+      { extends: true, test: { name: "isolated", include: ["test/{integration,e2e}/**/*.test.ts", "test/unit/*.test.tsx", ...FAKE_TIMERS] } },
     ],
   },
 });
