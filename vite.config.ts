@@ -13,15 +13,19 @@ import react from "@vitejs/plugin-react";
 const SHARED_UNIT = "test/unit/*.test.ts";
 const FAKE_TIMERS = ["test/unit/server-room-clock.test.ts", "test/unit/server-room-parts-clock.test.ts", "test/unit/server-room-parts-members.test.ts"];
 
+/** Files that mostly wait (leases running out, processes starting), queued first to overlap the CPU-bound rest. */
+const WAITING_FILES = ["test/integration/cluster-failover.test.ts", "test/integration/cluster-redis.test.ts"];
+
 /**
- * The usual order (slowest known files first), but the shared project's files before all others: a worker
- * is kept for the next file only while the queue's next file is also a shared one, so interleaved with the
- * isolated files they would each load the lexicon again.
+ * The usual order (slowest known files first), but the waiting files first, then the shared project's files,
+ * then the other isolated ones: a worker is kept for the next file only while the queue's next file is also
+ * a shared one, so interleaved with the isolated files they would each load the lexicon again.
  */
-class SharedFilesFirst extends BaseSequencer {
+class WaitingThenSharedFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => f.project.name === "shared"), ...sorted.filter((f) => f.project.name !== "shared")];
+    const waiting = (f: TestSpecification) => WAITING_FILES.some((name) => f.moduleId.endsWith(name));
+    return [...sorted.filter(waiting), ...sorted.filter((f) => f.project.name === "shared"), ...sorted.filter((f) => f.project.name !== "shared" && !waiting(f))];
   }
 }
 
@@ -37,9 +41,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: integration and browser suites fight for them, so cap parallel files.
-    maxWorkers: 2,
-    sequence: { sequencer: SharedFilesFirst },
+    // Two cores: a third file runs while the others wait on servers, browsers and leases.
+    maxWorkers: 3,
+    sequence: { sequencer: WaitingThenSharedFirst },
     projects: [
       { extends: true, test: { name: "shared", include: [SHARED_UNIT], exclude: FAKE_TIMERS, isolate: false } },
       { extends: true, test: { name: "isolated", include: ["test/{integration,e2e}/**/*.test.ts", "test/unit/*.test.tsx", ...FAKE_TIMERS] } },
