@@ -3,15 +3,37 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 
 /**
- * The unit test files in node run without per-file isolation: a worker runs one after the other, so that it
- * loads and builds the lexicon (WordNet, the vectors, the associations, the relatedness caches built on
- * them) once for all the files it runs instead of once per file, and starts no fresh worker per file (each
- * file still gets fresh test-file modules; the modules they import and their memoised caches are shared).
- * No such file mocks modules or writes process.env; the ones that fake timers stay isolated, as do the
- * client's .tsx files (jsdom each).
+ * The unit test files in node and the short integration files run without per-file isolation: a worker runs
+ * one after the other, so that it loads and builds the lexicon (WordNet, the vectors, the associations, the
+ * relatedness caches built on them) and imports the server once for all the files it runs instead of once
+ * per file (each file still gets fresh test-file modules; the modules they import and their memoised caches
+ * are shared). That halves those files' CPU. No such file mocks modules, fakes timers or writes process.env;
+ * every server, database and process a file starts is its own, on a port of its own.
  */
-const SHARED_UNIT = "test/unit/*.test.ts";
-const FAKE_TIMERS = ["test/unit/server-room-clock.test.ts", "test/unit/server-room-parts-clock.test.ts", "test/unit/server-room-parts-members.test.ts"];
+const SHARED = ["test/unit/*.test.ts", "test/integration/*.test.ts"];
+/** In a worker of their own: these fake timers, stub the console or write process.env. */
+const STATEFUL = [
+  "test/unit/server-room-clock.test.ts",
+  "test/unit/server-room-parts-clock.test.ts",
+  "test/unit/server-room-parts-members.test.ts",
+  "test/integration/llm-evaluator.test.ts",
+  "test/integration/llm-reasoning-models.test.ts",
+  "test/integration/study-cluster.test.ts",
+];
+/** In a worker of their own: long files, seconds of their own work (servers, processes, waits) that shared imports would not shorten. */
+const LONG = [
+  "test/integration/cluster-failover.test.ts",
+  "test/integration/cluster-redis.test.ts",
+  "test/integration/runner-cli.test.ts",
+  "test/integration/runner-llm.test.ts",
+  "test/integration/store-cli.test.ts",
+  "test/integration/store-kill-restart.test.ts",
+  "test/integration/store-writer-lock.test.ts",
+  "test/integration/study-fill.test.ts",
+  "test/integration/study-holds.test.ts",
+  "test/integration/study-results.test.ts",
+  "test/integration/wire-fuzz.test.ts",
+];
 
 /** Files that mostly wait (leases running out, processes starting), queued first to overlap the CPU-bound rest. */
 const WAITING_FILES = ["test/integration/cluster-failover.test.ts", "test/integration/cluster-redis.test.ts"];
@@ -45,8 +67,9 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: WaitingThenSharedFirst },
     projects: [
-      { extends: true, test: { name: "shared", include: [SHARED_UNIT], exclude: FAKE_TIMERS, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ["test/{integration,e2e}/**/*.test.ts", "test/unit/*.test.tsx", ...FAKE_TIMERS] } },
+      { extends: true, test: { name: "shared", include: SHARED, exclude: [...STATEFUL, ...LONG], isolate: false } },
+      // The client's .tsx files have a jsdom each; the browser tests a Chromium each.
+      { extends: true, test: { name: "isolated", include: ["test/e2e/*.test.ts", "test/unit/*.test.tsx", ...STATEFUL, ...LONG] } },
     ],
   },
 });
