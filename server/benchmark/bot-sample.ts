@@ -32,7 +32,7 @@ import { instancesOf } from "../../shared/sneak/dataset";
 import { seededRng, shuffled } from "../../shared/random";
 import type { Instance } from "../../shared/sneak/types";
 
-export const DEFAULT_SAMPLE_SEED = "after-hours";
+export const DEFAULT_SAMPLE_SEED = "last-call";
 export const DEFAULT_SAMPLE_SIZE = 100;
 
 export interface BotClue {

@@ -14,10 +14,14 @@ import type { CardBook, CardClue } from "./card-index";
 import { repeatsSaid } from "./clue-match";
 import { beliefWith, tableBelief, type UnknownClueReader } from "./table-reading";
 
-/** How much each level likes each grade, before the table has told the secret and after. */
+/**
+ * How much each level likes each grade, before the table has told the secret and after. An obvious clue gives the
+ * word away, so normal and hard bots never open with one while another clue is left (one in a hundred normal
+ * openings was obvious at 0.05, and judges count each as a give-away).
+ */
 export const GRADE_TASTE: Record<BotLevel, Record<"open" | "told", Record<ClueGrade, number>>> = {
   easy: { open: { obvious: 1, telling: 1, subtle: 0.2 }, told: { obvious: 0.2, telling: 1, subtle: 0.5 } },
-  normal: { open: { obvious: 0.05, telling: 1, subtle: 0.7 }, told: { obvious: 0, telling: 0.25, subtle: 1 } },
+  normal: { open: { obvious: 0, telling: 1, subtle: 0.7 }, told: { obvious: 0, telling: 0.25, subtle: 1 } },
   hard: { open: { obvious: 0, telling: 0.3, subtle: 1 }, told: { obvious: 0, telling: 0.05, subtle: 1 } },
 };
 /**

@@ -9,8 +9,11 @@ import { PG_STUDY_SQL } from "./study-schema";
  * being written by two processes (pg-game-store.ts).
  */
 
-/** 2: the human studies' tables; 3: their participant details and reviews (study-schema.ts). */
-export const PG_SCHEMA_VERSION = 3;
+/**
+ * 2: the human studies' tables; 3: their participant details and reviews (study-schema.ts); 4: bot_decisions gains a
+ * last column, knowledge (CREATE OR REPLACE VIEW may add columns only at the end).
+ */
+export const PG_SCHEMA_VERSION = 4;
 
 const int = (path: string, from = "payload") => `(${from} ->> '${path}')::bigint`;
 const flag = (path: string, from = "payload") => `(${from} ->> '${path}')::boolean::int`;
@@ -120,7 +123,7 @@ CREATE OR REPLACE VIEW bot_decisions AS
 SELECT log_id, ${int("gameNumber")} AS game_number, round, seq, at,
        ${int("seat")} AS seat, payload ->> 'playerId' AS player_id, payload ->> 'decision' AS decision,
        payload ->> 'model' AS model, ${flag("fallback")} AS fallback, payload ->> 'source' AS source,
-       payload ->> 'note' AS note, payload ->> 'output' AS output
+       payload ->> 'note' AS note, payload ->> 'output' AS output, payload ->> 'knowledge' AS knowledge
 FROM events WHERE kind = 'bot-decision';
 
 CREATE OR REPLACE VIEW evaluator_calls AS

@@ -6,7 +6,7 @@ import { SQLITE_STUDY_SQL } from "./study-schema";
  * researcher can open the file in `sqlite3` and `SELECT * FROM clues` without our code.
  */
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * Kinds written once per room, game or round, that the `logs`, `games` and `rounds` views (and the export's
@@ -24,6 +24,8 @@ export const MIGRATIONS: Record<number, string> = {
   3: "",
   // 3 → 4: the studies' participant details and reviews (study-schema.ts), which SCHEMA_SQL creates.
   4: "",
+  // 4 → 5: bot_decisions gains a last column, knowledge; SQLite cannot alter a view, so SCHEMA_SQL re-creates it.
+  5: "DROP VIEW IF EXISTS bot_decisions;",
 };
 
 export const SCHEMA_SQL = `${SQLITE_STUDY_SQL}
@@ -120,7 +122,7 @@ CREATE VIEW IF NOT EXISTS bot_decisions AS
 SELECT log_id, payload ->> '$.gameNumber' AS game_number, round, seq, at,
        payload ->> '$.seat' AS seat, payload ->> '$.playerId' AS player_id, payload ->> '$.decision' AS decision,
        payload ->> '$.model' AS model, payload ->> '$.fallback' AS fallback, payload ->> '$.source' AS source,
-       payload ->> '$.note' AS note, payload ->> '$.output' AS output
+       payload ->> '$.note' AS note, payload ->> '$.output' AS output, payload ->> '$.knowledge' AS knowledge
 FROM events WHERE kind = 'bot-decision';
 
 CREATE VIEW IF NOT EXISTS evaluator_calls AS

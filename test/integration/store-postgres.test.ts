@@ -1,7 +1,9 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FencedError, type LogBatch } from "../../server/store/log-store";
+import pg from "pg";
 import { PgGameStore } from "../../server/store/pg-game-store";
+import { PG_SCHEMA_SQL, PG_SCHEMA_VERSION } from "../../server/store/pg-schema";
 import type { StoreRecord } from "../../server/store/records";
 import { postgresMissing, reportPostgresSkip, startPostgres, type PostgresServer } from "../support/postgres-server";
 
@@ -184,6 +186,30 @@ describe.skipIf(postgresMissing !== null)("the game log on Postgres", () => {
     } finally {
       await store.close();
       await relay.close();
+    }
+  });
+
+  it("upgrades a log of the schema before: bot_decisions gains knowledge, from the records already written", async () => {
+    const url = await server.createDatabase();
+    const decision: StoreRecord = { kind: "bot-decision", playerId: "b1", decision: "clue", model: "lexical", fallback: false, source: "lexical", knowledge: "book", output: "fur" };
+    const first = await PgGameStore.open({ url });
+    await first.appendBatches([{ logId: "OLD-1", roomCode: "OLD", records: [action(0), decision], at: 0 }]);
+    await first.close();
+    // Back to schema 3: the view as it was (no knowledge column), and its version.
+    const view = PG_SCHEMA_SQL.slice(PG_SCHEMA_SQL.indexOf("CREATE OR REPLACE VIEW bot_decisions"));
+    const oldView = view.slice(0, view.indexOf(";") + 1).replace(", payload ->> 'knowledge' AS knowledge", "");
+    expect(oldView).not.toContain("knowledge");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`DROP VIEW bot_decisions; ${oldView} DELETE FROM sneak_schema; INSERT INTO sneak_schema (version) VALUES (3);`);
+      expect((await client.query("SELECT * FROM bot_decisions")).fields.map((f) => f.name)).not.toContain("knowledge");
+      const store = await PgGameStore.open({ url });
+      expect(await store.query("SELECT decision, output, knowledge FROM bot_decisions")).toEqual([{ decision: "clue", output: "fur", knowledge: "book" }]);
+      expect((await client.query("SELECT MAX(version) AS v FROM sneak_schema")).rows[0].v).toBe(PG_SCHEMA_VERSION);
+      await store.close();
+    } finally {
+      await client.end();
     }
   });
 

@@ -30,6 +30,7 @@ describe("an informed bot with the clue book", () => {
     expect(normal.subtle).toBeGreaterThan(0.25 * SEEDS.length);
     expect(hard.subtle).toBeGreaterThan(0.7 * SEEDS.length);
     expect(hard.obvious).toBe(0);
+    expect(normal.obvious).toBe(0);
   });
 
   it("opens a round at normal and hard with a clue that fits other words too, rarely one that fits the secret alone", () => {

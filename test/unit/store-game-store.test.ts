@@ -89,9 +89,9 @@ describe.each(storeBackends())("the game log on $name", (backend) => {
     }
     const points = await store.query<{ seat: number; total: number }>("SELECT seat, total FROM points WHERE round = 2");
     expect(points.map((p) => p.total).sort()).toEqual(Object.values(table.state.points).sort());
-    expect(await store.query("SELECT model, fallback, source FROM bot_decisions WHERE decision = 'clue' AND round = 1 ORDER BY model")).toEqual([
-      { model: "lexical", fallback: 0, source: "lexical" },
-      { model: "llm:toy-model", fallback: 1, source: "fallback" },
+    expect(await store.query("SELECT model, fallback, source, knowledge FROM bot_decisions WHERE decision = 'clue' AND round = 1 ORDER BY model")).toEqual([
+      { model: "lexical", fallback: 0, source: "lexical", knowledge: "book" },
+      { model: "llm:toy-model", fallback: 1, source: "fallback", knowledge: "lexical" },
     ]);
     expect((await store.query<{ n: number }>("SELECT COUNT(*) AS n FROM evaluator_calls"))[0].n).toBeGreaterThan(16);
     expect((await store.query<{ n: number }>("SELECT COUNT(*) AS n FROM events WHERE kind = 'session'"))[0].n).toBe(2);

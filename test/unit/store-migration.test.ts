@@ -45,6 +45,8 @@ for (const driver of availableDrivers()) {
       expect(store.logs()).toEqual(logsBefore);
       expect(store.query("SELECT * FROM clues ORDER BY seq, log_id")).toEqual(cluesBefore);
 
+      // The views gained columns since schema 1 (bot_decisions' knowledge, last).
+      expect(store.query<{ name: string }>("PRAGMA table_info(bot_decisions)").map((c) => c.name).at(-1)).toBe("knowledge");
       // The open room is restored by replay, as it would have been before the upgrade.
       const plans = await plansForOpenLogs(store);
       expect(plans).toHaveLength(1);
