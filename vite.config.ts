@@ -10,9 +10,9 @@ import react from "@vitejs/plugin-react";
  * are shared). That halves those files' CPU. No such file mocks modules, fakes timers or writes process.env;
  * every server, database and process a file starts is its own, on a port of its own.
  */
-const SHARED = ["test/unit/*.test.ts", "test/integration/*.test.ts"];
+export const SHARED = ["test/unit/*.test.ts", "test/integration/*.test.ts"];
 /** In a worker of their own: these fake timers, stub the console or write process.env. */
-const STATEFUL = [
+export const STATEFUL = [
   "test/unit/server-room-clock.test.ts",
   "test/unit/server-room-parts-clock.test.ts",
   "test/unit/server-room-parts-members.test.ts",
@@ -21,7 +21,7 @@ const STATEFUL = [
   "test/integration/study-cluster.test.ts",
 ];
 /** In a worker of their own: long files, seconds of their own work (servers, processes, waits) that shared imports would not shorten. */
-const LONG = [
+export const LONG = [
   "test/integration/cluster-failover.test.ts",
   "test/integration/cluster-redis.test.ts",
   "test/integration/runner-cli.test.ts",
