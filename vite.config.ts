@@ -3,34 +3,51 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 
 /**
- * Unit tests that read the lexicon (WordNet, the vectors, the associations, the relatedness caches built
- * on them) and keep no state of their own between files: run without per-file isolation, so that a worker
- * loads and builds the lexicon once for all the files it runs instead of once per file (each file still
- * gets fresh test-file modules; the lexicon's modules and their memoised caches are shared). No file here
- * mocks modules, fakes timers or writes process.env.
+ * The unit test files in node and the short integration files run without per-file isolation: a worker runs
+ * one after the other, so that it loads and builds the lexicon (WordNet, the vectors, the associations, the
+ * relatedness caches built on them) and imports the server once for all the files it runs instead of once
+ * per file (each file still gets fresh test-file modules; the modules they import and their memoised caches
+ * are shared). That halves those files' CPU. No such file mocks modules, fakes timers or writes process.env;
+ * every server, database and process a file starts is its own, on a port of its own.
  */
-const SHARED_LEXICON = [
-  "test/unit/bot-*.test.ts",
-  "test/unit/compound-parts.test.ts",
-  "test/unit/dataset-{deck,decoys,instances,invariants,merge,rebuild}.test.ts",
-  "test/unit/lexeval-*.test.ts",
-  "test/unit/lexicon-text.test.ts",
-  "test/unit/offensive-words.test.ts",
-  "test/unit/runner-*.test.ts",
-  "test/unit/sense-vectors.test.ts",
-  "test/unit/word-associations.test.ts",
-  "test/unit/wordnet-reader.test.ts",
+export const SHARED = ["test/unit/*.test.ts", "test/integration/*.test.ts"];
+/** In a worker of their own: these fake timers, stub the console or write process.env. */
+export const STATEFUL = [
+  "test/unit/server-room-clock.test.ts",
+  "test/unit/server-room-parts-clock.test.ts",
+  "test/unit/server-room-parts-members.test.ts",
+  "test/integration/llm-evaluator.test.ts",
+  "test/integration/llm-reasoning-models.test.ts",
+  "test/integration/study-cluster.test.ts",
+];
+/** In a worker of their own: long files, seconds of their own work (servers, processes, waits) that shared imports would not shorten. */
+export const LONG = [
+  "test/integration/cluster-failover.test.ts",
+  "test/integration/cluster-redis.test.ts",
+  "test/integration/runner-cli.test.ts",
+  "test/integration/runner-llm.test.ts",
+  "test/integration/store-cli.test.ts",
+  "test/integration/store-kill-restart.test.ts",
+  "test/integration/store-writer-lock.test.ts",
+  "test/integration/study-fill.test.ts",
+  "test/integration/study-holds.test.ts",
+  "test/integration/study-results.test.ts",
+  "test/integration/wire-fuzz.test.ts",
 ];
 
+/** Files that mostly wait (leases running out, processes starting), queued first to overlap the CPU-bound rest. */
+const WAITING_FILES = ["test/integration/cluster-failover.test.ts", "test/integration/cluster-redis.test.ts"];
+
 /**
- * The usual order (slowest known files first), but the lexicon project's files before all others: a worker
- * is kept for the next file only while the queue's next file is also a shared-lexicon one, so interleaved
- * with the isolated files they would each load the lexicon again.
+ * The usual order (slowest known files first), but the waiting files first, then the shared project's files,
+ * then the other isolated ones: a worker is kept for the next file only while the queue's next file is also
+ * a shared one, so interleaved with the isolated files they would each load the lexicon again.
  */
-class LexiconFilesFirst extends BaseSequencer {
+class WaitingThenSharedFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => f.project.name === "lexicon"), ...sorted.filter((f) => f.project.name !== "lexicon")];
+    const waiting = (f: TestSpecification) => WAITING_FILES.some((name) => f.moduleId.endsWith(name));
+    return [...sorted.filter(waiting), ...sorted.filter((f) => f.project.name === "shared"), ...sorted.filter((f) => f.project.name !== "shared" && !waiting(f))];
   }
 }
 
@@ -46,12 +63,13 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: integration and browser suites fight for them, so cap parallel files.
-    maxWorkers: 2,
-    sequence: { sequencer: LexiconFilesFirst },
+    // Two cores: a third file runs while the others wait on servers, browsers and leases.
+    maxWorkers: 3,
+    sequence: { sequencer: WaitingThenSharedFirst },
     projects: [
-      { extends: true, test: { name: "lexicon", include: SHARED_LEXICON, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ["test/**/*.test.{ts,tsx}"], exclude: SHARED_LEXICON } },
+      { extends: true, test: { name: "shared", include: SHARED, exclude: [...STATEFUL, ...LONG], isolate: false } },
+      // The client's .tsx files have a jsdom each; the browser tests a Chromium each.
+      { extends: true, test: { name: "isolated", include: ["test/e2e/*.test.ts", "test/unit/*.test.tsx", ...STATEFUL, ...LONG] } },
     ],
   },
 });

@@ -56,7 +56,14 @@ export function socketEventOf(frame: string): [string, unknown] | null {
   }
 }
 
+/**
+ * Whole-page screenshots for a person to look at (nothing reads them): about a quarter of a browser test's
+ * time, so they are taken only when asked for, `SNEAK_SCREENSHOTS=1 npx vitest run test/e2e`.
+ */
+export const TAKE_SCREENSHOTS = process.env.SNEAK_SCREENSHOTS === "1";
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -27,6 +27,8 @@ let redis: TestRedis;
 let a: GameProcess;
 let b: GameProcess;
 const GAME = { targetScore: 1, turnSeconds: 0, discussionSeconds: 0, voteSeconds: 0 };
+// Short, so the lapse test waits little; a heartbeat every second still rides out a crowded machine's stalls.
+const LEASE_MS = 3000;
 
 let clueCounter = 0;
 /** Made-up words: on no grid, unique across the test. */
@@ -37,7 +39,7 @@ const env = (name: string, extra: Record<string, string> = {}) => ({
   SNEAK_REDIS_PREFIX: "t1",
   SNEAK_PROCESS_ID: name,
   SNEAK_DB: join(dir, `${name}.db`),
-  SNEAK_LEASE_MS: "5000",
+  SNEAK_LEASE_MS: String(LEASE_MS),
   SNEAK_REDIS_TIMEOUT_MS: "300",
   ...extra,
 });
@@ -100,7 +102,7 @@ describe.skipIf(missing !== null)("cluster: game processes on one Redis", () => 
 
   it("lets a page served by one process open its socket on a sibling, and no other page", { timeout: 20_000 }, async () => {
     // The sibling list comes with the heartbeat: wait for one after both processes are up.
-    await new Promise((resolve) => setTimeout(resolve, 1800));
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS / 3 + 500));
     const sibling = connectClient(b.url, {}, { extraHeaders: { origin: a.url } });
     await connected(sibling.socket);
     sibling.close();

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the type check and vitest side by side, failing if either fails. Run before vitest, a cold type
- * check (a fresh clone) added about 40 s to the suite; beside it, it uses a core the suite leaves idle much of the
- * time (browser tests, lease and timer waits). Arguments go to vitest (`npm test -- test/unit/x.test.ts`).
+ * check (a fresh clone) added about 40 s to the suite; beside it, it takes CPU while the suite's files wait on
+ * browsers, servers and leases. Arguments go to vitest (`npm test -- test/unit/x.test.ts`).
  */
 import { spawn } from "node:child_process";
 
